@@ -1,0 +1,133 @@
+package io.fixmatch.engine.api;
+
+/**
+ * One instruction to the engine. Mutable and reused: the matching loop fills one instance per command it reads
+ * (from the inbound ring or from the journal), so no command allocates.
+ *
+ * <p>Which fields matter depends on the type:
+ * <ul>
+ *   <li>NEW_ORDER: owner, clientOrderId, symbolId, side, orderType, timeInForce, price (limit only), quantity.</li>
+ *   <li>CANCEL: owner, clientOrderId (of the request), origClientOrderId, symbolId, side.</li>
+ *   <li>REPLACE: owner, clientOrderId (the order's new id), origClientOrderId, symbolId, side, price, quantity
+ *       (the new total order quantity).</li>
+ *   <li>ORDER_STATUS: owner, clientOrderId (of the order asked about), symbolId, side.</li>
+ * </ul>
+ * The timestamp is set once where the command enters the system, so replaying a journal reproduces the events
+ * exactly, timestamps included.
+ */
+public final class Command {
+    private CommandType type;
+    private long timestampNanos;
+    private int owner;
+    private final ClientOrderId clientOrderId = new ClientOrderId();
+    private final ClientOrderId origClientOrderId = new ClientOrderId();
+    private int symbolId;
+    private Side side;
+    private OrderType orderType;
+    private TimeInForce timeInForce;
+    private long price;
+    private long quantity;
+
+    public Command newOrder(int owner, CharSequence clientOrderId, int symbolId, Side side, OrderType orderType,
+                            TimeInForce timeInForce, long price, long quantity) {
+        reset(CommandType.NEW_ORDER, owner, clientOrderId, symbolId, side);
+        this.orderType = orderType;
+        this.timeInForce = timeInForce;
+        this.price = price;
+        this.quantity = quantity;
+        return this;
+    }
+
+    public Command cancel(int owner, CharSequence clientOrderId, CharSequence origClientOrderId, int symbolId,
+                          Side side) {
+        reset(CommandType.CANCEL, owner, clientOrderId, symbolId, side);
+        setOrigClientOrderId(origClientOrderId);
+        return this;
+    }
+
+    public Command replace(int owner, CharSequence clientOrderId, CharSequence origClientOrderId, int symbolId,
+                           Side side, long price, long quantity) {
+        reset(CommandType.REPLACE, owner, clientOrderId, symbolId, side);
+        setOrigClientOrderId(origClientOrderId);
+        this.orderType = OrderType.LIMIT;
+        this.price = price;
+        this.quantity = quantity;
+        return this;
+    }
+
+    public Command orderStatus(int owner, CharSequence clientOrderId, int symbolId, Side side) {
+        reset(CommandType.ORDER_STATUS, owner, clientOrderId, symbolId, side);
+        return this;
+    }
+
+    private void reset(CommandType type, int owner, CharSequence clientOrderId, int symbolId, Side side) {
+        this.type = type;
+        this.owner = owner;
+        setClientOrderId(clientOrderId);
+        this.origClientOrderId.clear();
+        this.symbolId = symbolId;
+        this.side = side;
+        this.orderType = OrderType.LIMIT;
+        this.timeInForce = TimeInForce.DAY;
+        this.price = 0;
+        this.quantity = 0;
+    }
+
+    private void setClientOrderId(CharSequence id) {
+        if (!clientOrderId.copyFrom(id)) {
+            throw new IllegalArgumentException("client order id longer than " + ClientOrderId.MAX_LENGTH);
+        }
+    }
+
+    private void setOrigClientOrderId(CharSequence id) {
+        if (!origClientOrderId.copyFrom(id)) {
+            throw new IllegalArgumentException("client order id longer than " + ClientOrderId.MAX_LENGTH);
+        }
+    }
+
+    /** Copies every field of {@code other}; used by decoders that fill a command field by field elsewhere. */
+    public void copyFrom(Command other) {
+        type = other.type;
+        timestampNanos = other.timestampNanos;
+        owner = other.owner;
+        clientOrderId.copyFrom(other.clientOrderId);
+        origClientOrderId.copyFrom(other.origClientOrderId);
+        symbolId = other.symbolId;
+        side = other.side;
+        orderType = other.orderType;
+        timeInForce = other.timeInForce;
+        price = other.price;
+        quantity = other.quantity;
+    }
+
+    public CommandType type() { return type; }
+    public long timestampNanos() { return timestampNanos; }
+    public int owner() { return owner; }
+    public ClientOrderId clientOrderId() { return clientOrderId; }
+    public ClientOrderId origClientOrderId() { return origClientOrderId; }
+    public int symbolId() { return symbolId; }
+    public Side side() { return side; }
+    public OrderType orderType() { return orderType; }
+    public TimeInForce timeInForce() { return timeInForce; }
+    public long price() { return price; }
+    public long quantity() { return quantity; }
+
+    public Command type(CommandType value) { type = value; return this; }
+    public Command timestampNanos(long value) { timestampNanos = value; return this; }
+    public Command owner(int value) { owner = value; return this; }
+    public Command symbolId(int value) { symbolId = value; return this; }
+    public Command side(Side value) { side = value; return this; }
+    public Command orderType(OrderType value) { orderType = value; return this; }
+    public Command timeInForce(TimeInForce value) { timeInForce = value; return this; }
+    public Command price(long value) { price = value; return this; }
+    public Command quantity(long value) { quantity = value; return this; }
+
+    /** Allocates: for logs, tests and the journal dump. */
+    @Override
+    public String toString() {
+        return type + " t=" + timestampNanos + " owner=" + owner + " clOrdId=" + clientOrderId
+            + (origClientOrderId.isEmpty() ? "" : " origClOrdId=" + origClientOrderId)
+            + " symbol=" + symbolId + " side=" + side + " type=" + orderType + " tif=" + timeInForce
+            + " price=" + price + " qty=" + quantity;
+    }
+}

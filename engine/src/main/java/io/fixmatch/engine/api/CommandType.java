@@ -1,0 +1,16 @@
+package io.fixmatch.engine.api;
+
+/** What a {@link Command} asks the engine to do. */
+public enum CommandType {
+    NEW_ORDER,
+    CANCEL,
+    REPLACE,
+    /** Read-only: report the current state of a live order. */
+    ORDER_STATUS;
+
+    private static final CommandType[] BY_ORDINAL = values();
+
+    public static CommandType fromOrdinal(int ordinal) {
+        return BY_ORDINAL[ordinal];
+    }
+}

@@ -1,0 +1,27 @@
+package io.fixmatch.engine.api;
+
+/** The kinds of {@link ExecutionEvent}; each maps onto one FIX ExecutionReport or OrderCancelReject. */
+public enum EventType {
+    /** A new order was accepted (ExecType=0 New). */
+    ACCEPTED,
+    /** A new order was rejected; nothing in the book changed (ExecType=8 Rejected). */
+    REJECTED,
+    /** One side of a trade (ExecType=F Trade); the status says partially filled or filled. */
+    FILL,
+    /** An order was canceled, on request or because its time in force ended it (ExecType=4 Canceled). */
+    CANCELED,
+    /** An order was replaced (ExecType=5 Replaced). */
+    REPLACED,
+    /** A cancel request was refused (OrderCancelReject, CxlRejResponseTo=1). */
+    CANCEL_REJECTED,
+    /** A cancel/replace request was refused (OrderCancelReject, CxlRejResponseTo=2). */
+    REPLACE_REJECTED,
+    /** The answer to an order status request (ExecType=I Order Status). */
+    STATUS;
+
+    private static final EventType[] BY_ORDINAL = values();
+
+    public static EventType fromOrdinal(int ordinal) {
+        return BY_ORDINAL[ordinal];
+    }
+}

@@ -1,0 +1,132 @@
+package io.fixmatch.engine.api;
+
+/**
+ * What the engine reports about one order after a command: everything a FIX ExecutionReport or
+ * OrderCancelReject needs. Mutable and reused: the engine fills one instance per event and hands it to the
+ * {@link EventSink}, which must copy what it keeps before returning.
+ *
+ * <p>Quantities are in the symbol's quantity units, prices in its price units. {@code cumNotional} is the sum of
+ * lastPrice x lastQuantity over the order's fills, so AvgPx = cumNotional / cumQuantity. {@code orderId} is 0 for a
+ * rejected new order (it never existed), {@code execId} is 0 for events that are not executions (cancel rejects,
+ * status answers).
+ */
+public final class ExecutionEvent {
+    private EventType type;
+    private long timestampNanos;
+    private int owner;
+    private final ClientOrderId clientOrderId = new ClientOrderId();
+    private final ClientOrderId origClientOrderId = new ClientOrderId();
+    private long orderId;
+    private long execId;
+    private int symbolId;
+    private Side side;
+    private OrderType orderType;
+    private TimeInForce timeInForce;
+    private long price;
+    private long orderQuantity;
+    private long lastQuantity;
+    private long lastPrice;
+    private long leavesQuantity;
+    private long cumQuantity;
+    private long cumNotional;
+    private OrderStatus status;
+    private RejectReason rejectReason;
+
+    /** Starts a new event: every field is reset so nothing leaks from the previous one. */
+    public ExecutionEvent begin(EventType type, long timestampNanos, int owner) {
+        this.type = type;
+        this.timestampNanos = timestampNanos;
+        this.owner = owner;
+        clientOrderId.clear();
+        origClientOrderId.clear();
+        orderId = 0;
+        execId = 0;
+        symbolId = 0;
+        side = null;
+        orderType = null;
+        timeInForce = null;
+        price = 0;
+        orderQuantity = 0;
+        lastQuantity = 0;
+        lastPrice = 0;
+        leavesQuantity = 0;
+        cumQuantity = 0;
+        cumNotional = 0;
+        status = null;
+        rejectReason = RejectReason.NONE;
+        return this;
+    }
+
+    public ExecutionEvent ids(long orderId, long execId) {
+        this.orderId = orderId;
+        this.execId = execId;
+        return this;
+    }
+
+    public ExecutionEvent order(int symbolId, Side side, OrderType orderType, TimeInForce timeInForce, long price,
+                                long orderQuantity) {
+        this.symbolId = symbolId;
+        this.side = side;
+        this.orderType = orderType;
+        this.timeInForce = timeInForce;
+        this.price = price;
+        this.orderQuantity = orderQuantity;
+        return this;
+    }
+
+    public ExecutionEvent quantities(long leavesQuantity, long cumQuantity, long cumNotional) {
+        this.leavesQuantity = leavesQuantity;
+        this.cumQuantity = cumQuantity;
+        this.cumNotional = cumNotional;
+        return this;
+    }
+
+    public ExecutionEvent lastFill(long lastQuantity, long lastPrice) {
+        this.lastQuantity = lastQuantity;
+        this.lastPrice = lastPrice;
+        return this;
+    }
+
+    public ExecutionEvent status(OrderStatus status) {
+        this.status = status;
+        return this;
+    }
+
+    public ExecutionEvent rejectReason(RejectReason reason) {
+        this.rejectReason = reason;
+        return this;
+    }
+
+    public ClientOrderId clientOrderId() { return clientOrderId; }
+    public ClientOrderId origClientOrderId() { return origClientOrderId; }
+
+    public EventType type() { return type; }
+    public long timestampNanos() { return timestampNanos; }
+    public int owner() { return owner; }
+    public long orderId() { return orderId; }
+    public long execId() { return execId; }
+    public int symbolId() { return symbolId; }
+    public Side side() { return side; }
+    public OrderType orderType() { return orderType; }
+    public TimeInForce timeInForce() { return timeInForce; }
+    public long price() { return price; }
+    public long orderQuantity() { return orderQuantity; }
+    public long lastQuantity() { return lastQuantity; }
+    public long lastPrice() { return lastPrice; }
+    public long leavesQuantity() { return leavesQuantity; }
+    public long cumQuantity() { return cumQuantity; }
+    public long cumNotional() { return cumNotional; }
+    public OrderStatus status() { return status; }
+    public RejectReason rejectReason() { return rejectReason; }
+
+    /** Allocates: for tests and tools. Every field, in a fixed order, so equal events print equal text. */
+    @Override
+    public String toString() {
+        return type + " owner=" + owner + " clOrdId=" + clientOrderId + " origClOrdId=" + origClientOrderId
+            + " orderId=" + orderId + " execId=" + execId + " symbol=" + symbolId + " side=" + side
+            + " type=" + orderType + " tif=" + timeInForce + " price=" + price + " orderQty=" + orderQuantity
+            + " lastQty=" + lastQuantity + " lastPx=" + lastPrice + " leaves=" + leavesQuantity
+            + " cum=" + cumQuantity + " notional=" + cumNotional + " status=" + status
+            + " reason=" + rejectReason + " t=" + timestampNanos;
+    }
+}

@@ -1,0 +1,19 @@
+package io.fixmatch.engine.api;
+
+/**
+ * The state of an order after an event (FIX OrdStatus). FIX 4.4 reports a replace with ExecType=5 and the order's
+ * current state, so there is no "replaced" status.
+ */
+public enum OrderStatus {
+    NEW,
+    PARTIALLY_FILLED,
+    FILLED,
+    CANCELED,
+    REJECTED;
+
+    private static final OrderStatus[] BY_ORDINAL = values();
+
+    public static OrderStatus fromOrdinal(int ordinal) {
+        return BY_ORDINAL[ordinal];
+    }
+}

@@ -1,0 +1,24 @@
+package io.fixmatch.engine.api;
+
+/** How long the unfilled part of an order lives. */
+public enum TimeInForce {
+    /** Rests until filled or canceled (the engine has no sessions, so Day and GTC behave alike here). */
+    DAY,
+    /** Good till canceled: rests until filled or canceled. */
+    GTC,
+    /** Immediate or cancel: fill what can be filled now, cancel the rest. */
+    IOC,
+    /** Fill or kill: fill the whole quantity now, or nothing at all. */
+    FOK;
+
+    private static final TimeInForce[] BY_ORDINAL = values();
+
+    /** Whether the unfilled remainder of a limit order rests in the book. */
+    public boolean rests() {
+        return this == DAY || this == GTC;
+    }
+
+    public static TimeInForce fromOrdinal(int ordinal) {
+        return BY_ORDINAL[ordinal];
+    }
+}

@@ -1,0 +1,108 @@
+package io.fixmatch.engine.matching;
+
+import io.fixmatch.engine.api.ClientOrderId;
+import io.fixmatch.engine.api.Command;
+import io.fixmatch.engine.api.EventSink;
+import io.fixmatch.engine.api.EventType;
+import io.fixmatch.engine.api.ExecutionEvent;
+import io.fixmatch.engine.api.OrderStatus;
+import io.fixmatch.engine.api.RejectReason;
+
+/**
+ * Turns the engine's decisions into {@link ExecutionEvent}s: one reused event object, execution ids assigned in
+ * order, the command's timestamp on everything it caused.
+ */
+final class EventPublisher {
+    private final ExecutionEvent event = new ExecutionEvent();
+    private final EventSink sink;
+    private long lastExecId;
+    private long timestampNanos;
+
+    EventPublisher(EventSink sink) {
+        this.sink = sink;
+    }
+
+    long lastExecId() {
+        return lastExecId;
+    }
+
+    /** Every event caused by a command carries that command's timestamp. */
+    void startCommand(Command command) {
+        timestampNanos = command.timestampNanos();
+    }
+
+    void accepted(Order order) {
+        publishOrder(EventType.ACCEPTED, order, order.clientOrderId, null, OrderStatus.NEW);
+    }
+
+    void fill(Order order, long quantity, long price) {
+        ExecutionEvent e = orderEvent(EventType.FILL, order, order.clientOrderId, null, order.liveStatus());
+        e.lastFill(quantity, price);
+        sink.onEvent(e);
+    }
+
+    /** The order is done: on request ({@code request} is the cancel) or by its own time in force (null). */
+    void canceled(Order order, Command request) {
+        if (request == null) {
+            publishOrder(EventType.CANCELED, order, order.clientOrderId, null, OrderStatus.CANCELED);
+        } else {
+            publishOrder(EventType.CANCELED, order, request.clientOrderId(), request.origClientOrderId(),
+                OrderStatus.CANCELED);
+        }
+    }
+
+    /** The order now carries the new client order id; {@code previousId} is the one it replaced. */
+    void replaced(Order order, ClientOrderId previousId) {
+        publishOrder(EventType.REPLACED, order, order.clientOrderId, previousId, order.liveStatus());
+    }
+
+    void status(Order order) {
+        ExecutionEvent e = orderEvent(EventType.STATUS, order, order.clientOrderId, null, order.liveStatus());
+        e.ids(order.orderId, 0);
+        sink.onEvent(e);
+    }
+
+    /** A new order refused before it existed: no order id, nothing in the book changed. */
+    void rejected(Command command, RejectReason reason) {
+        commandEvent(EventType.REJECTED, command, reason, null).ids(0, ++lastExecId);
+        sink.onEvent(event);
+    }
+
+    /** A cancel, replace or status request refused; {@code order} is the live order it named, if any. */
+    void requestRejected(EventType type, Command command, RejectReason reason, Order order) {
+        ExecutionEvent e = commandEvent(type, command, reason, order);
+        if (order != null) {
+            e.ids(order.orderId, 0).quantities(order.leaves, order.cum, order.cumNotional);
+        }
+        sink.onEvent(e);
+    }
+
+    private void publishOrder(EventType type, Order order, ClientOrderId clientOrderId, ClientOrderId origId,
+                              OrderStatus status) {
+        sink.onEvent(orderEvent(type, order, clientOrderId, origId, status));
+    }
+
+    private ExecutionEvent orderEvent(EventType type, Order order, ClientOrderId clientOrderId,
+                                      ClientOrderId origId, OrderStatus status) {
+        ExecutionEvent e = event.begin(type, timestampNanos, order.owner);
+        e.clientOrderId().copyFrom(clientOrderId);
+        if (origId != null) {
+            e.origClientOrderId().copyFrom(origId);
+        }
+        long leaves = status == OrderStatus.CANCELED ? 0 : order.leaves;
+        return e.ids(order.orderId, ++lastExecId)
+            .order(order.book.symbolId, order.side, order.orderType, order.timeInForce, order.price, order.quantity)
+            .quantities(leaves, order.cum, order.cumNotional)
+            .status(status);
+    }
+
+    private ExecutionEvent commandEvent(EventType type, Command command, RejectReason reason, Order order) {
+        ExecutionEvent e = event.begin(type, timestampNanos, command.owner());
+        e.clientOrderId().copyFrom(command.clientOrderId());
+        e.origClientOrderId().copyFrom(command.origClientOrderId());
+        return e.order(command.symbolId(), command.side(), command.orderType(), command.timeInForce(),
+                command.price(), command.quantity())
+            .status(order == null ? OrderStatus.REJECTED : order.liveStatus())
+            .rejectReason(reason);
+    }
+}

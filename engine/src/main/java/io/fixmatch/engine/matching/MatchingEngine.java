@@ -1,0 +1,331 @@
+package io.fixmatch.engine.matching;
+
+import io.fixmatch.engine.api.ClientOrderId;
+import io.fixmatch.engine.api.Command;
+import io.fixmatch.engine.api.EventSink;
+import io.fixmatch.engine.api.EventType;
+import io.fixmatch.engine.api.OrderType;
+import io.fixmatch.engine.api.RejectReason;
+import io.fixmatch.engine.api.Side;
+import io.fixmatch.engine.api.TimeInForce;
+import io.fixmatch.engine.config.EngineConfig;
+import io.fixmatch.engine.config.SymbolSpec;
+
+import java.util.List;
+
+/**
+ * The order books of all symbols and the rules that change them: price-time priority, trades at the resting
+ * order's price, limit/market/IOC/FOK, cancel and cancel/replace.
+ *
+ * <p>A deterministic state machine: {@link #process} takes one command and reports what happened, synchronously,
+ * to the {@link EventSink}. The same commands always give the same events. Not thread-safe: one thread owns it.
+ * After construction nothing allocates: orders and price levels come from pools sized by {@link EngineConfig}.
+ */
+public final class MatchingEngine {
+    private final OrderBook[] books;
+    private final ObjectPool<Order> orderPool;
+    private final ObjectPool<PriceLevel> levelPool;
+    private final OrderIndex orderIndex;
+    private final PriceLevelIndex levelIndex;
+    private final EventPublisher publisher;
+    private final ClientOrderId previousClientOrderId = new ClientOrderId();
+    private long lastOrderId;
+
+    public MatchingEngine(EngineConfig config, EventSink sink) {
+        List<SymbolSpec> symbols = config.symbols();
+        books = new OrderBook[symbols.size()];
+        for (int i = 0; i < books.length; i++) {
+            books[i] = new OrderBook(i, symbols.get(i));
+        }
+        orderPool = new ObjectPool<>(config.maxOrders(), Order::new);
+        levelPool = new ObjectPool<>(config.maxPriceLevels(), PriceLevel::new);
+        orderIndex = new OrderIndex(config.maxOrders());
+        levelIndex = new PriceLevelIndex(config.maxPriceLevels());
+        publisher = new EventPublisher(sink);
+    }
+
+    public void process(Command command) {
+        publisher.startCommand(command);
+        switch (command.type()) {
+            case NEW_ORDER -> newOrder(command);
+            case CANCEL -> cancel(command);
+            case REPLACE -> replace(command);
+            case ORDER_STATUS -> orderStatus(command);
+        }
+    }
+
+    /** The id of the last order accepted (ids start at 1 and never repeat). */
+    public long lastOrderId() {
+        return lastOrderId;
+    }
+
+    /** The id of the last execution reported (ids start at 1 and never repeat). */
+    public long lastExecId() {
+        return publisher.lastExecId();
+    }
+
+    public int symbolCount() {
+        return books.length;
+    }
+
+    /** Visits the resting orders of one side of a book, best price first, in time priority within a price. */
+    public void forEachRestingOrder(int symbolId, Side side, RestingOrderVisitor visitor) {
+        for (PriceLevel level = books[symbolId].side(side).best; level != null; level = level.worse) {
+            for (Order order = level.head; order != null; order = order.next) {
+                visitor.visit(order);
+            }
+        }
+    }
+
+    private void newOrder(Command command) {
+        OrderBook book = bookOf(command.symbolId());
+        RejectReason reason = checkNewOrder(command, book);
+        if (reason != RejectReason.NONE) {
+            publisher.rejected(command, reason);
+            return;
+        }
+        Order order = orderPool.acquire();
+        if (order == null) {
+            publisher.rejected(command, RejectReason.BOOK_FULL);
+            return;
+        }
+        boolean market = command.orderType() == OrderType.MARKET;
+        order.orderId = ++lastOrderId;
+        order.owner = command.owner();
+        order.clientOrderId.copyFrom(command.clientOrderId());
+        order.book = book;
+        order.side = command.side();
+        order.orderType = command.orderType();
+        order.timeInForce = command.timeInForce();
+        order.price = market ? 0 : command.price();
+        order.quantity = command.quantity();
+        order.leaves = command.quantity();
+        order.cum = 0;
+        order.cumNotional = 0;
+        publisher.accepted(order);
+
+        if (order.timeInForce == TimeInForce.FOK && !canFillCompletely(order)) {
+            finishUnrested(order);
+            return;
+        }
+        matchAggressor(order);
+        if (order.leaves == 0) {
+            release(order);
+        } else if (!market && order.timeInForce.rests()) {
+            rest(order);
+            orderIndex.add(order);
+        } else {
+            finishUnrested(order);
+        }
+    }
+
+    private RejectReason checkNewOrder(Command command, OrderBook book) {
+        if (book == null) {
+            return RejectReason.UNKNOWN_SYMBOL;
+        }
+        if (command.clientOrderId().isEmpty()) {
+            return RejectReason.MISSING_CLIENT_ORDER_ID;
+        }
+        if (orderIndex.find(command.owner(), command.clientOrderId()) != null) {
+            return RejectReason.DUPLICATE_CLIENT_ORDER_ID;
+        }
+        RejectReason reason = OrderRules.check(book.spec, command.orderType(), command.price(), command.quantity());
+        if (reason != RejectReason.NONE) {
+            return reason;
+        }
+        if (command.orderType() == OrderType.MARKET) {
+            return book.side(command.side().opposite()).best == null ? RejectReason.NO_LIQUIDITY : RejectReason.NONE;
+        }
+        // A limit order that may rest at a price with no level yet needs a free level. Checked before anything
+        // trades, so a reject never follows a partial execution.
+        boolean mayNeedLevel = command.timeInForce().rests()
+            && levelIndex.find(book.side(command.side()), command.price()) == null;
+        return mayNeedLevel && levelPool.available() == 0 ? RejectReason.BOOK_FULL : RejectReason.NONE;
+    }
+
+    private void cancel(Command command) {
+        Order order = orderIndex.find(command.owner(), command.origClientOrderId());
+        RejectReason reason = checkRequestTarget(command, order);
+        if (reason != RejectReason.NONE) {
+            publisher.requestRejected(EventType.CANCEL_REJECTED, command, reason, order);
+            return;
+        }
+        removeResting(order);
+        publisher.canceled(order, command);
+        release(order);
+    }
+
+    private void replace(Command command) {
+        Order order = orderIndex.find(command.owner(), command.origClientOrderId());
+        RejectReason reason = checkReplace(command, order);
+        if (reason != RejectReason.NONE) {
+            publisher.requestRejected(EventType.REPLACE_REJECTED, command, reason, order);
+            return;
+        }
+        long newPrice = command.price();
+        long newQuantity = command.quantity();
+        boolean keepsPriority = newPrice == order.price && newQuantity <= order.quantity;
+
+        orderIndex.remove(order);
+        previousClientOrderId.copyFrom(order.clientOrderId);
+        order.clientOrderId.copyFrom(command.clientOrderId());
+        orderIndex.add(order);
+
+        long newLeaves = newQuantity - order.cum;
+        if (keepsPriority) {
+            order.level.totalQuantity -= order.leaves - newLeaves;
+            order.quantity = newQuantity;
+            order.leaves = newLeaves;
+            publisher.replaced(order, previousClientOrderId);
+            return;
+        }
+        // A new price or a larger quantity goes to the back of its (new) level, and may trade at once.
+        removeFromLevel(order);
+        order.price = newPrice;
+        order.quantity = newQuantity;
+        order.leaves = newLeaves;
+        publisher.replaced(order, previousClientOrderId);
+        matchAggressor(order);
+        if (order.leaves == 0) {
+            orderIndex.remove(order);
+            release(order);
+        } else {
+            rest(order);
+        }
+    }
+
+    private RejectReason checkReplace(Command command, Order order) {
+        RejectReason reason = checkRequestTarget(command, order);
+        if (reason != RejectReason.NONE) {
+            return reason;
+        }
+        if (command.clientOrderId().isEmpty()) {
+            return RejectReason.MISSING_CLIENT_ORDER_ID;
+        }
+        if (orderIndex.find(command.owner(), command.clientOrderId()) != null) {
+            return RejectReason.DUPLICATE_CLIENT_ORDER_ID;
+        }
+        reason = OrderRules.check(order.book.spec, OrderType.LIMIT, command.price(), command.quantity());
+        if (reason != RejectReason.NONE) {
+            return reason;
+        }
+        if (command.quantity() <= order.cum) {
+            return RejectReason.QUANTITY_NOT_ABOVE_FILLED;
+        }
+        // Moving to a price with no level needs a free level, unless leaving the old one frees one.
+        boolean needsLevel = command.price() != order.price
+            && levelIndex.find(order.book.side(order.side), command.price()) == null
+            && order.level.orderCount > 1;
+        return needsLevel && levelPool.available() == 0 ? RejectReason.BOOK_FULL : RejectReason.NONE;
+    }
+
+    private void orderStatus(Command command) {
+        Order order = orderIndex.find(command.owner(), command.clientOrderId());
+        RejectReason reason = checkRequestTarget(command, order);
+        if (reason != RejectReason.NONE) {
+            publisher.requestRejected(EventType.STATUS, command, reason, order);
+            return;
+        }
+        publisher.status(order);
+    }
+
+    /** A cancel, replace or status request must name a live order of its sender, with its symbol and side. */
+    private static RejectReason checkRequestTarget(Command command, Order order) {
+        if (order == null) {
+            return RejectReason.UNKNOWN_ORDER;
+        }
+        if (order.book.symbolId != command.symbolId() || order.side != command.side()) {
+            return RejectReason.SIDE_OR_SYMBOL_MISMATCH;
+        }
+        return RejectReason.NONE;
+    }
+
+    /** Trades the order against the opposite side, best price first, oldest order first, at the resting price. */
+    private void matchAggressor(Order aggressor) {
+        BookSide opposite = aggressor.book.side(aggressor.side.opposite());
+        while (aggressor.leaves > 0) {
+            PriceLevel level = opposite.best;
+            if (level == null || !aggressor.acceptsPrice(level.price)) {
+                return;
+            }
+            long price = level.price;
+            Order resting = level.head;
+            while (resting != null && aggressor.leaves > 0) {
+                Order nextResting = resting.next;
+                long quantity = Math.min(aggressor.leaves, resting.leaves);
+                aggressor.fill(quantity, price);
+                resting.fill(quantity, price);
+                level.totalQuantity -= quantity;
+                publisher.fill(aggressor, quantity, price);
+                publisher.fill(resting, quantity, price);
+                if (resting.leaves == 0) {
+                    removeResting(resting);
+                    release(resting);
+                }
+                resting = nextResting;
+            }
+        }
+    }
+
+    /** Whether the opposite side holds enough at acceptable prices to fill the whole order now. */
+    private static boolean canFillCompletely(Order order) {
+        long available = 0;
+        for (PriceLevel level = order.book.side(order.side.opposite()).best;
+             level != null && order.acceptsPrice(level.price); level = level.worse) {
+            available += level.totalQuantity;
+            if (available >= order.leaves) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Puts the order at the back of the level at its price, creating the level if needed. */
+    private void rest(Order order) {
+        BookSide side = order.book.side(order.side);
+        PriceLevel level = levelIndex.find(side, order.price);
+        if (level == null) {
+            level = levelPool.acquire();
+            if (level == null) {
+                // The checks before trading guarantee a free level; reaching here is a bug, not a full book.
+                throw new IllegalStateException("no free price level for " + order);
+            }
+            level.init(side, order.price);
+            side.insert(level);
+            levelIndex.add(level);
+        }
+        level.append(order);
+    }
+
+    /** Takes a resting order out of its level (dropping the level if it empties); it stays indexed. */
+    private void removeFromLevel(Order order) {
+        PriceLevel level = order.level;
+        level.unlink(order);
+        if (level.isEmpty()) {
+            level.side.remove(level);
+            levelIndex.remove(level);
+            levelPool.release(level);
+        }
+    }
+
+    /** Takes a resting order out of the book entirely: its level and the index. */
+    private void removeResting(Order order) {
+        removeFromLevel(order);
+        orderIndex.remove(order);
+    }
+
+    /** An order that ends without resting (IOC/FOK/market remainder): report it canceled and recycle it. */
+    private void finishUnrested(Order order) {
+        publisher.canceled(order, null);
+        release(order);
+    }
+
+    private void release(Order order) {
+        order.clear();
+        orderPool.release(order);
+    }
+
+    private OrderBook bookOf(int symbolId) {
+        return symbolId >= 0 && symbolId < books.length ? books[symbolId] : null;
+    }
+}

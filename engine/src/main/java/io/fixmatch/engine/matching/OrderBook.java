@@ -1,0 +1,23 @@
+package io.fixmatch.engine.matching;
+
+import io.fixmatch.engine.api.Side;
+import io.fixmatch.engine.config.SymbolSpec;
+
+/** The book of one symbol: its rules and its two sides. */
+final class OrderBook {
+    final int symbolId;
+    final SymbolSpec spec;
+    final BookSide bids;
+    final BookSide asks;
+
+    OrderBook(int symbolId, SymbolSpec spec) {
+        this.symbolId = symbolId;
+        this.spec = spec;
+        this.bids = new BookSide(Side.BUY, symbolId * 2);
+        this.asks = new BookSide(Side.SELL, symbolId * 2 + 1);
+    }
+
+    BookSide side(Side side) {
+        return side == Side.BUY ? bids : asks;
+    }
+}

@@ -1,0 +1,38 @@
+package io.fixmatch.engine.matching;
+
+import io.fixmatch.engine.api.ClientOrderId;
+
+/** Live orders by (owner, client order id): how cancels, replaces and status requests find their order in O(1). */
+final class OrderIndex {
+    private final LinearProbingTable<Order> table;
+
+    OrderIndex(int maxOrders) {
+        table = new LinearProbingTable<>(maxOrders, order -> order.indexHash);
+    }
+
+    static int hash(int owner, ClientOrderId clientOrderId) {
+        return clientOrderId.contentHash() * 31 + owner;
+    }
+
+    Order find(int owner, ClientOrderId clientOrderId) {
+        int hash = hash(owner, clientOrderId);
+        for (int slot = table.home(hash); ; slot = table.next(slot)) {
+            Order order = table.at(slot);
+            if (order == null) {
+                return null;
+            }
+            if (order.indexHash == hash && order.owner == owner && order.clientOrderId.contentEquals(clientOrderId)) {
+                return order;
+            }
+        }
+    }
+
+    void add(Order order) {
+        order.indexHash = hash(order.owner, order.clientOrderId);
+        table.insert(order);
+    }
+
+    void remove(Order order) {
+        table.remove(order);
+    }
+}

@@ -1,0 +1,73 @@
+package io.fixmatch.engine.matching;
+
+/**
+ * All resting orders of one side of one book at one price, in time priority (a FIFO of intrusive order nodes),
+ * and itself a node of its side's list of levels ordered from best to worst price.
+ */
+final class PriceLevel {
+    BookSide side;
+    long price;
+    /** Cached hash of (side, price) for the level index. */
+    int indexHash;
+    Order head;
+    Order tail;
+    int orderCount;
+    long totalQuantity;
+
+    PriceLevel better;
+    PriceLevel worse;
+
+    void init(BookSide side, long price) {
+        this.side = side;
+        this.price = price;
+        head = null;
+        tail = null;
+        orderCount = 0;
+        totalQuantity = 0;
+        better = null;
+        worse = null;
+    }
+
+    /** Puts the order at the back of the queue: it has the lowest time priority at this price. */
+    void append(Order order) {
+        order.level = this;
+        order.prev = tail;
+        order.next = null;
+        if (tail == null) {
+            head = order;
+        } else {
+            tail.next = order;
+        }
+        tail = order;
+        orderCount++;
+        totalQuantity += order.leaves;
+    }
+
+    /** Takes the order out of the queue in O(1); the caller has already taken its fills out of the total. */
+    void unlink(Order order) {
+        if (order.prev == null) {
+            head = order.next;
+        } else {
+            order.prev.next = order.next;
+        }
+        if (order.next == null) {
+            tail = order.prev;
+        } else {
+            order.next.prev = order.prev;
+        }
+        orderCount--;
+        totalQuantity -= order.leaves;
+        order.level = null;
+        order.prev = null;
+        order.next = null;
+    }
+
+    boolean isEmpty() {
+        return orderCount == 0;
+    }
+
+    @Override
+    public String toString() {
+        return "PriceLevel{" + price + " orders=" + orderCount + " qty=" + totalQuantity + "}";
+    }
+}
