@@ -1,5 +1,8 @@
 package io.fixmatch.engine.api;
 
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -55,6 +58,18 @@ public final class ClientOrderId {
         }
         length = count;
         return true;
+    }
+
+    /** Reads {@code count} bytes (at most {@link #MAX_LENGTH}: the caller has checked) from a buffer. */
+    public void readFrom(DirectBuffer source, int offset, int count) {
+        source.getBytes(offset, bytes, 0, count);
+        length = count;
+    }
+
+    /** Writes the id's bytes into a buffer; returns the number of bytes written. */
+    public int writeTo(MutableDirectBuffer target, int offset) {
+        target.putBytes(offset, bytes, 0, length);
+        return length;
     }
 
     /** Copies the id into {@code target} at {@code offset}; returns the number of bytes written. */

@@ -13,4 +13,9 @@ public enum CommandType {
     public static CommandType fromOrdinal(int ordinal) {
         return BY_ORDINAL[ordinal];
     }
+
+    /** The number of constants, without the array copy {@code values()} makes. */
+    public static int count() {
+        return BY_ORDINAL.length;
+    }
 }

@@ -12,4 +12,9 @@ public enum OrderType {
     public static OrderType fromOrdinal(int ordinal) {
         return BY_ORDINAL[ordinal];
     }
+
+    /** The number of constants, without the array copy {@code values()} makes. */
+    public static int count() {
+        return BY_ORDINAL.length;
+    }
 }

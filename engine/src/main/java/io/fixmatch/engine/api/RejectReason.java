@@ -34,4 +34,9 @@ public enum RejectReason {
     public static RejectReason fromOrdinal(int ordinal) {
         return BY_ORDINAL[ordinal];
     }
+
+    /** The number of constants, without the array copy {@code values()} makes. */
+    public static int count() {
+        return BY_ORDINAL.length;
+    }
 }

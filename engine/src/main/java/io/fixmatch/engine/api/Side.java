@@ -16,4 +16,9 @@ public enum Side {
     public static Side fromOrdinal(int ordinal) {
         return BY_ORDINAL[ordinal];
     }
+
+    /** The number of constants, without the array copy {@code values()} makes. */
+    public static int count() {
+        return BY_ORDINAL.length;
+    }
 }

@@ -21,4 +21,9 @@ public enum TimeInForce {
     public static TimeInForce fromOrdinal(int ordinal) {
         return BY_ORDINAL[ordinal];
     }
+
+    /** The number of constants, without the array copy {@code values()} makes. */
+    public static int count() {
+        return BY_ORDINAL.length;
+    }
 }

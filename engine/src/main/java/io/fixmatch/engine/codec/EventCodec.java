@@ -1,0 +1,112 @@
+package io.fixmatch.engine.codec;
+
+import io.fixmatch.engine.api.ClientOrderId;
+import io.fixmatch.engine.api.EventType;
+import io.fixmatch.engine.api.ExecutionEvent;
+import io.fixmatch.engine.api.OrderStatus;
+import io.fixmatch.engine.api.OrderType;
+import io.fixmatch.engine.api.RejectReason;
+import io.fixmatch.engine.api.Side;
+import io.fixmatch.engine.api.TimeInForce;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+
+import java.nio.ByteOrder;
+
+/**
+ * The binary form of an {@link ExecutionEvent}, as it travels through the outbound ring. Little-endian:
+ *
+ * <pre>
+ *  0 u8 event type   4 u8 status         8 i64 timestamp  24 i64 order id   48 i64 order qty  72 i64 leaves
+ *  1 u8 side         5 u8 reject reason 16 i32 owner      32 i64 exec id    56 i64 last qty   80 i64 cum
+ *  2 u8 order type   6 u8 clOrdId len   20 i32 symbol id  40 i64 price      64 i64 last px    88 i64 notional
+ *  3 u8 time in force 7 u8 origClOrdId len                                  96 clOrdId, then origClOrdId
+ * </pre>
+ * An absent enum value is written as 255.
+ */
+public final class EventCodec {
+    public static final int HEADER_LENGTH = 96;
+    public static final int MAX_LENGTH = HEADER_LENGTH + 2 * ClientOrderId.MAX_LENGTH;
+
+    private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
+    private static final int ABSENT = 0xFF;
+
+    private EventCodec() {
+    }
+
+    /** The number of bytes {@link #encode} writes for this event. */
+    public static int encodedLength(ExecutionEvent event) {
+        return HEADER_LENGTH + event.clientOrderId().length() + event.origClientOrderId().length();
+    }
+
+    /** Writes the event at {@code offset}; returns the encoded length. */
+    public static int encode(ExecutionEvent event, MutableDirectBuffer buffer, int offset) {
+        buffer.putByte(offset, ordinal(event.type()));
+        buffer.putByte(offset + 1, ordinal(event.side()));
+        buffer.putByte(offset + 2, ordinal(event.orderType()));
+        buffer.putByte(offset + 3, ordinal(event.timeInForce()));
+        buffer.putByte(offset + 4, ordinal(event.status()));
+        buffer.putByte(offset + 5, ordinal(event.rejectReason()));
+        buffer.putByte(offset + 6, (byte) event.clientOrderId().length());
+        buffer.putByte(offset + 7, (byte) event.origClientOrderId().length());
+        buffer.putLong(offset + 8, event.timestampNanos(), ORDER);
+        buffer.putInt(offset + 16, event.owner(), ORDER);
+        buffer.putInt(offset + 20, event.symbolId(), ORDER);
+        buffer.putLong(offset + 24, event.orderId(), ORDER);
+        buffer.putLong(offset + 32, event.execId(), ORDER);
+        buffer.putLong(offset + 40, event.price(), ORDER);
+        buffer.putLong(offset + 48, event.orderQuantity(), ORDER);
+        buffer.putLong(offset + 56, event.lastQuantity(), ORDER);
+        buffer.putLong(offset + 64, event.lastPrice(), ORDER);
+        buffer.putLong(offset + 72, event.leavesQuantity(), ORDER);
+        buffer.putLong(offset + 80, event.cumQuantity(), ORDER);
+        buffer.putLong(offset + 88, event.cumNotional(), ORDER);
+        int position = offset + HEADER_LENGTH;
+        position += event.clientOrderId().writeTo(buffer, position);
+        position += event.origClientOrderId().writeTo(buffer, position);
+        return position - offset;
+    }
+
+    /** Reads an event written by {@link #encode} into {@code event}. */
+    public static void decode(DirectBuffer buffer, int offset, ExecutionEvent event) {
+        int type = unsigned(buffer, offset);
+        event.begin(EventType.fromOrdinal(type), buffer.getLong(offset + 8, ORDER), buffer.getInt(offset + 16, ORDER))
+            .ids(buffer.getLong(offset + 24, ORDER), buffer.getLong(offset + 32, ORDER))
+            .order(buffer.getInt(offset + 20, ORDER), side(unsigned(buffer, offset + 1)),
+                orderType(unsigned(buffer, offset + 2)), timeInForce(unsigned(buffer, offset + 3)),
+                buffer.getLong(offset + 40, ORDER), buffer.getLong(offset + 48, ORDER))
+            .lastFill(buffer.getLong(offset + 56, ORDER), buffer.getLong(offset + 64, ORDER))
+            .quantities(buffer.getLong(offset + 72, ORDER), buffer.getLong(offset + 80, ORDER),
+                buffer.getLong(offset + 88, ORDER))
+            .status(status(unsigned(buffer, offset + 4)))
+            .rejectReason(RejectReason.fromOrdinal(unsigned(buffer, offset + 5)));
+        int idLength = unsigned(buffer, offset + 6);
+        int origIdLength = unsigned(buffer, offset + 7);
+        event.clientOrderId().readFrom(buffer, offset + HEADER_LENGTH, idLength);
+        event.origClientOrderId().readFrom(buffer, offset + HEADER_LENGTH + idLength, origIdLength);
+    }
+
+    private static byte ordinal(Enum<?> value) {
+        return (byte) (value == null ? ABSENT : value.ordinal());
+    }
+
+    private static int unsigned(DirectBuffer buffer, int index) {
+        return buffer.getByte(index) & 0xFF;
+    }
+
+    private static Side side(int ordinal) {
+        return ordinal == ABSENT ? null : Side.fromOrdinal(ordinal);
+    }
+
+    private static OrderType orderType(int ordinal) {
+        return ordinal == ABSENT ? null : OrderType.fromOrdinal(ordinal);
+    }
+
+    private static TimeInForce timeInForce(int ordinal) {
+        return ordinal == ABSENT ? null : TimeInForce.fromOrdinal(ordinal);
+    }
+
+    private static OrderStatus status(int ordinal) {
+        return ordinal == ABSENT ? null : OrderStatus.fromOrdinal(ordinal);
+    }
+}

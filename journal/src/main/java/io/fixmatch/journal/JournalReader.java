@@ -1,0 +1,93 @@
+package io.fixmatch.journal;
+
+import io.fixmatch.engine.api.Command;
+import io.fixmatch.engine.codec.CommandCodec;
+import io.fixmatch.engine.config.SymbolSpec;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.wire.DocumentContext;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import java.util.List;
+
+/**
+ * Reads a journal from its first record to its last, decoding each one for a {@link Visitor}. Used by recovery
+ * and by the dump tool, so both read the journal exactly the same way.
+ *
+ * <p>A record that cannot be read (unknown version or kind, damaged command) stops the read with a
+ * {@link JournalException} naming its index: the journal is never silently skipped over. A record a crashed writer
+ * did not finish is not visible to readers at all (Chronicle Queue publishes an excerpt only once complete).
+ */
+final class JournalReader {
+
+    interface Visitor {
+        void onSymbols(long index, List<SymbolSpec> symbols);
+
+        /** The command is reused after this returns. */
+        void onCommand(long index, Command command);
+    }
+
+    private final byte[] payload = new byte[CommandCodec.MAX_LENGTH];
+    private final UnsafeBuffer payloadBuffer = new UnsafeBuffer(payload);
+    private final Command command = new Command();
+
+    /** Reads every record; returns the number of commands read. */
+    long readAll(SingleChronicleQueue queue, Visitor visitor) {
+        long commands = 0;
+        ExcerptTailer tailer = queue.createTailer();
+        try {
+            while (true) {
+                try (DocumentContext dc = tailer.readingDocument()) {
+                    if (!dc.isPresent()) {
+                        return commands;
+                    }
+                    if (readRecord(dc.index(), dc.wire().bytes(), visitor)) {
+                        commands++;
+                    }
+                }
+            }
+        } finally {
+            tailer.close();
+        }
+    }
+
+    private boolean readRecord(long index, Bytes<?> bytes, Visitor visitor) {
+        if (bytes.readRemaining() < 2) {
+            throw damaged(index, "record of " + bytes.readRemaining() + " bytes");
+        }
+        int version = bytes.readUnsignedByte();
+        if (version != JournalFormat.VERSION) {
+            throw new JournalException("journal record " + describe(index) + " has format version " + version
+                + "; this release reads version " + JournalFormat.VERSION + " only");
+        }
+        int kind = bytes.readUnsignedByte();
+        switch (kind) {
+            case JournalFormat.KIND_COMMAND -> {
+                int length = (int) bytes.readRemaining();
+                if (length > payload.length) {
+                    throw damaged(index, "command of " + length + " bytes");
+                }
+                bytes.read(payload, 0, length);
+                if (!CommandCodec.decode(payloadBuffer, 0, length, command)) {
+                    throw damaged(index, "undecodable command");
+                }
+                visitor.onCommand(index, command);
+                return true;
+            }
+            case JournalFormat.KIND_SYMBOLS -> {
+                visitor.onSymbols(index, JournalFormat.readSymbols(bytes));
+                return false;
+            }
+            default -> throw damaged(index, "unknown record kind " + kind);
+        }
+    }
+
+    private static JournalException damaged(long index, String what) {
+        return new JournalException("journal record " + describe(index) + " is damaged: " + what);
+    }
+
+    static String describe(long index) {
+        return "0x" + Long.toHexString(index);
+    }
+}
