@@ -1,6 +1,7 @@
 package io.fixmatch.journal;
 
 import io.fixmatch.engine.api.Command;
+import io.fixmatch.engine.codec.CommandCodec;
 import io.fixmatch.engine.config.SymbolSpec;
 import io.fixmatch.engine.loop.CommandJournal;
 import net.openhft.chronicle.bytes.Bytes;
@@ -26,7 +27,7 @@ public final class ChronicleCommandJournal implements CommandJournal {
 
     private final SingleChronicleQueue queue;
     private final List<SymbolSpec> symbols;
-    private final byte[] copyBuffer = new byte[io.fixmatch.engine.codec.CommandCodec.MAX_LENGTH];
+    private final byte[] copyBuffer = new byte[CommandCodec.MAX_LENGTH];
     private List<SymbolSpec> lastRecordedSymbols;
     private ExcerptAppender appender;
     private boolean replayed;
@@ -75,22 +76,34 @@ public final class ChronicleCommandJournal implements CommandJournal {
                 consumer.accept(command);
             }
         });
-        appender = queue.createAppender();
-        if (!symbols.equals(lastRecordedSymbols)) {
-            try (DocumentContext dc = appender.writingDocument()) {
-                JournalFormat.writeSymbols(dc.wire().bytes(), symbols);
-            }
-            LOG.info("journal {}: recorded the symbol table ({} symbols)", queue.fileAbsolutePath(), symbols.size());
-        }
         return commands;
+    }
+
+    /**
+     * Chronicle appenders belong to one thread: the appender is made by the first append, on the matching thread,
+     * which then records the symbol table if the journal does not hold this one yet.
+     */
+    private ExcerptAppender appender() {
+        if (appender == null) {
+            if (!replayed) {
+                throw new IllegalStateException("replay() must run before the first append");
+            }
+            appender = queue.createAppender();
+            if (!symbols.equals(lastRecordedSymbols)) {
+                try (DocumentContext dc = appender.writingDocument()) {
+                    JournalFormat.writeSymbols(dc.wire().bytes(), symbols);
+                }
+                lastRecordedSymbols = symbols;
+                LOG.info("journal {}: recorded the symbol table ({} symbols)", queue.fileAbsolutePath(),
+                    symbols.size());
+            }
+        }
+        return appender;
     }
 
     @Override
     public void append(DirectBuffer encodedCommand, int offset, int length) {
-        if (appender == null) {
-            throw new IllegalStateException("replay() must run before the first append");
-        }
-        try (DocumentContext dc = appender.writingDocument()) {
+        try (DocumentContext dc = appender().writingDocument()) {
             Bytes<?> bytes = dc.wire().bytes();
             bytes.writeUnsignedByte(JournalFormat.VERSION);
             bytes.writeUnsignedByte(JournalFormat.KIND_COMMAND);

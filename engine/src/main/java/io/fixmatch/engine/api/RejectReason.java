@@ -16,7 +16,9 @@ public enum RejectReason {
     NO_LIQUIDITY("market order with nothing on the opposite side"),
     BOOK_FULL("order book capacity exhausted"),
     UNKNOWN_ORDER("no live order with that client order id (unknown, filled or canceled)"),
-    SIDE_OR_SYMBOL_MISMATCH("side or symbol differ from the original order");
+    SIDE_OR_SYMBOL_MISMATCH("side or symbol differ from the original order"),
+    JOURNAL_UNAVAILABLE("the request could not be recorded (journal unavailable); nothing was done"),
+    SERVER_BUSY("the server is overloaded; nothing was done, retry later");
 
     private static final RejectReason[] BY_ORDINAL = values();
 

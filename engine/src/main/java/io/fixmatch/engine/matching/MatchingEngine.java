@@ -54,6 +54,21 @@ public final class MatchingEngine {
         }
     }
 
+    /**
+     * Answers a command with a reject without looking at it: for a command the engine must not act on (it could
+     * not be journaled, say). Changes nothing, consumes no id: the event's exec id is 0.
+     */
+    public void refuse(Command command, RejectReason reason) {
+        publisher.startCommand(command);
+        EventType type = switch (command.type()) {
+            case NEW_ORDER -> EventType.REJECTED;
+            case CANCEL -> EventType.CANCEL_REJECTED;
+            case REPLACE -> EventType.REPLACE_REJECTED;
+            case ORDER_STATUS -> EventType.STATUS;
+        };
+        publisher.requestRejected(type, command, reason, null);
+    }
+
     /** The id of the last order accepted (ids start at 1 and never repeat). */
     public long lastOrderId() {
         return lastOrderId;

@@ -1,0 +1,37 @@
+package io.fixmatch.engine.matching;
+
+import io.fixmatch.engine.api.Side;
+
+/**
+ * The whole state of an engine as text: id counters, then every resting order of every book, in priority order,
+ * with every field that matters for matching. Two engines in the same state print the same text, byte for byte;
+ * recovery tests compare these, and ops can print the books. Allocates: never on the hot path.
+ */
+public final class EngineStateText {
+    private EngineStateText() {
+    }
+
+    public static String of(MatchingEngine engine) {
+        StringBuilder text = new StringBuilder();
+        text.append("lastOrderId=").append(engine.lastOrderId())
+            .append(" lastExecId=").append(engine.lastExecId()).append('\n');
+        for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
+            for (Side side : new Side[] {Side.BUY, Side.SELL}) {
+                int symbolId = symbol;
+                engine.forEachRestingOrder(symbolId, side, order -> text
+                    .append(symbolId).append(' ').append(order.side())
+                    .append(" price=").append(order.price())
+                    .append(" orderId=").append(order.orderId())
+                    .append(" owner=").append(order.owner())
+                    .append(" clOrdId=").append(order.clientOrderId())
+                    .append(" tif=").append(order.timeInForce())
+                    .append(" qty=").append(order.orderQuantity())
+                    .append(" leaves=").append(order.leavesQuantity())
+                    .append(" cum=").append(order.cumQuantity())
+                    .append(" notional=").append(order.cumNotional())
+                    .append('\n'));
+            }
+        }
+        return text.toString();
+    }
+}
