@@ -1,0 +1,158 @@
+package io.fixmatch.journal;
+
+import io.fixmatch.engine.api.Command;
+import io.fixmatch.engine.loop.LoopConfig;
+import io.fixmatch.engine.loop.MatchingRuntime;
+import io.fixmatch.engine.matching.EngineStateText;
+import io.fixmatch.engine.matching.MatchingEngine;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * Kills a child JVM that is processing commands through the journaled loop with SIGKILL at random moments, many
+ * times over the same journal, then checks that nothing published was lost: every event the child published is an
+ * event of the journal's commands, in order; the journal holds exactly a prefix of the command stream; and a
+ * recovered engine equals a reference replay of that prefix.
+ */
+class CrashRecoveryTest {
+    private static final long SEED = 20261123L;
+    private static final int KILLS = 6;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void killedAtRandomMomentsLosesNothingPublished() throws Exception {
+        Path journalDir = dir.resolve("journal");
+        Path published = dir.resolve("published.txt");
+        SplittableRandom random = new SplittableRandom(SEED);
+        long lastRecovered = -1;
+        for (int kill = 0; kill < KILLS; kill++) {
+            Process worker = startWorker(journalDir, published);
+            long recovered = awaitReady(worker);
+            assertTrue(recovered >= lastRecovered, "the journal never shrinks: " + recovered + " < " + lastRecovered);
+            lastRecovered = recovered;
+            Thread.sleep(100 + random.nextInt(900));
+            worker.destroyForcibly(); // SIGKILL: no shutdown hook, no flush, no close
+            assertTrue(worker.waitFor(10, TimeUnit.SECONDS), "worker did not die");
+            dropPartialLastLine(published);
+        }
+
+        // The reference: the journal's commands must be exactly the first K commands of the stream, and a plain
+        // engine fed them (with their recorded timestamps) gives the events that may have been published.
+        List<String> referenceEvents = new ArrayList<>();
+        MatchingEngine reference = new MatchingEngine(TestFlow.ENGINE, e -> referenceEvents.add(e.toString()));
+        TestFlow flow = new TestFlow(SEED);
+        Command expected = new Command();
+        long journaled;
+        try (ChronicleCommandJournal journal = ChronicleCommandJournal.open(JournalConfig.at(journalDir),
+            TestFlow.SYMBOLS)) {
+            journaled = journal.replay(command -> {
+                flow.next(expected);
+                expected.timestampNanos(command.timestampNanos());
+                assertEquals(expected.toString(), command.toString(), "journal is not a prefix of the stream");
+                reference.process(command);
+            });
+        }
+        assertTrue(journaled > 0, "the workers journaled nothing");
+
+        List<String> publishedEvents = Files.readAllLines(published, StandardCharsets.US_ASCII);
+        assertTrue(publishedEvents.size() > 0, "the workers published nothing");
+        assertIsSubsequence(publishedEvents, referenceEvents);
+
+        try (MatchingRuntime recovered = new MatchingRuntime(TestFlow.ENGINE,
+            LoopConfig.defaults().withIdleStrategy("yield"),
+            ChronicleCommandJournal.open(JournalConfig.at(journalDir), TestFlow.SYMBOLS))) {
+            assertEquals(journaled, recovered.recover());
+            assertEquals(EngineStateText.of(reference), EngineStateText.of(recovered.engine()));
+        }
+    }
+
+    /** The kill can cut the worker's last write short: that line was never fully published. */
+    private static void dropPartialLastLine(Path file) throws IOException {
+        if (!Files.exists(file)) {
+            return;
+        }
+        byte[] content = Files.readAllBytes(file);
+        int end = content.length;
+        while (end > 0 && content[end - 1] != '\n') {
+            end--;
+        }
+        if (end < content.length) {
+            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                channel.truncate(end);
+            }
+        }
+    }
+
+    /** Every published event must be an event of the journaled commands, in the same order. */
+    private static void assertIsSubsequence(List<String> published, List<String> reference) {
+        int position = 0;
+        for (int i = 0; i < published.size(); i++) {
+            String event = published.get(i);
+            while (position < reference.size() && !reference.get(position).equals(event)) {
+                position++;
+            }
+            if (position == reference.size()) {
+                fail("published event " + i + " has no journaled command behind it: " + event);
+            }
+            position++;
+        }
+    }
+
+    private static Process startWorker(Path journalDir, Path published) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        for (String argument : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (argument.startsWith("--add-") || argument.startsWith("-Dchronicle")) {
+                command.add(argument);
+            }
+        }
+        command.add("-Xmx256m");
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(CrashWorker.class.getName());
+        command.add(journalDir.toString());
+        command.add(published.toString());
+        command.add(Long.toString(SEED));
+        return new ProcessBuilder(command).redirectErrorStream(true).start();
+    }
+
+    /** Waits for the worker's READY line (it has recovered and started); returns the commands it recovered. */
+    private static long awaitReady(Process worker) throws IOException {
+        BufferedReader output = new BufferedReader(new InputStreamReader(worker.getInputStream(),
+            StandardCharsets.UTF_8));
+        StringBuilder seen = new StringBuilder();
+        String line;
+        while ((line = output.readLine()) != null) {
+            if (line.startsWith("READY ")) {
+                Thread drain = new Thread(() -> output.lines().forEach(ignored -> { }));
+                drain.setDaemon(true);
+                drain.start();
+                return Long.parseLong(line.substring("READY ".length()));
+            }
+            seen.append(line).append('\n');
+        }
+        throw new AssertionError("worker exited before it was ready:\n" + seen);
+    }
+}

@@ -1,0 +1,164 @@
+package io.fixmatch.journal;
+
+import io.fixmatch.engine.api.Command;
+import io.fixmatch.engine.loop.LoopConfig;
+import io.fixmatch.engine.loop.MatchingRuntime;
+import io.fixmatch.engine.matching.EngineStateText;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import net.openhft.chronicle.wire.DocumentContext;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The journal's tail policy (docs/ARCHITECTURE.md): a torn last entry (a writer killed mid-append) was never
+ * acknowledged and is not replayed, and appending goes on after it; a complete entry that cannot be read stops
+ * recovery with its index, never silently producing a different book.
+ */
+class JournalTailTest {
+    private static final LoopConfig LOOP = LoopConfig.defaults().withIdleStrategy("yield");
+
+    @TempDir
+    Path journalDir;
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aTornLastEntryIsIgnoredAndAppendingContinues() throws Exception {
+        TestFlow flow = new TestFlow(11);
+        String stateBefore = run(flow, 2_000);
+
+        Process torn = startTornWriter();
+        assertTrue(torn.waitFor(30, TimeUnit.SECONDS));
+        assertTrue(new String(torn.getInputStream().readAllBytes(), StandardCharsets.UTF_8).contains("TORN"));
+
+        try (MatchingRuntime runtime = open()) {
+            assertEquals(2_000, runtime.recover());
+            assertEquals(stateBefore, EngineStateText.of(runtime.engine()));
+        }
+        String stateAfter = run(flow, 1_000);
+        try (MatchingRuntime runtime = open()) {
+            assertEquals(3_000, runtime.recover());
+            assertEquals(stateAfter, EngineStateText.of(runtime.engine()));
+        }
+    }
+
+    @Test
+    void aRecordOfAnUnknownFormatVersionIsRefusedWithItsIndex() {
+        run(new TestFlow(5), 100);
+        appendRaw(bytes -> {
+            bytes.writeUnsignedByte(9);
+            bytes.writeUnsignedByte(JournalFormat.KIND_COMMAND);
+        });
+        JournalException refused = assertThrows(JournalException.class, () -> {
+            try (MatchingRuntime runtime = open()) {
+                runtime.recover();
+            }
+        });
+        assertTrue(refused.getMessage().contains("format version 9"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("0x"), refused.getMessage());
+    }
+
+    @Test
+    void aDamagedCommandIsRefusedByRecoveryAndByTheDump() {
+        run(new TestFlow(5), 100);
+        appendRaw(bytes -> {
+            bytes.writeUnsignedByte(JournalFormat.VERSION);
+            bytes.writeUnsignedByte(JournalFormat.KIND_COMMAND);
+            bytes.writeLong(-1L);
+        });
+        JournalException refused = assertThrows(JournalException.class, () -> {
+            try (MatchingRuntime runtime = open()) {
+                runtime.recover();
+            }
+        });
+        assertTrue(refused.getMessage().contains("damaged"), refused.getMessage());
+        assertThrows(JournalException.class, () -> JournalDump.dump(journalDir, new PrintStream(
+            new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void theConfiguredSymbolsMustMatchTheJournal() {
+        run(new TestFlow(5), 100);
+        List<io.fixmatch.engine.config.SymbolSpec> swapped = new ArrayList<>(TestFlow.SYMBOLS);
+        swapped.set(0, TestFlow.SYMBOLS.get(1));
+        swapped.set(1, TestFlow.SYMBOLS.get(0));
+        try (ChronicleCommandJournal journal = ChronicleCommandJournal.open(JournalConfig.at(journalDir), swapped)) {
+            JournalException refused = assertThrows(JournalException.class, () -> journal.replay(command -> { }));
+            assertTrue(refused.getMessage().contains("symbol id 0"), refused.getMessage());
+        }
+    }
+
+    @Test
+    void theDumpPrintsOneLinePerRecordWithIndexAndTime() {
+        run(new TestFlow(5), 50);
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        long commands = JournalDump.dump(journalDir, new PrintStream(text, true, StandardCharsets.UTF_8));
+        List<String> lines = text.toString(StandardCharsets.UTF_8).lines().toList();
+        assertEquals(50, commands);
+        assertEquals(51, lines.size(), "the symbol table, then one line per command");
+        assertTrue(lines.get(0).matches("0x[0-9a-f]+ SYMBOLS .*AAPL.*"), lines.get(0));
+        assertTrue(lines.get(1).matches("0x[0-9a-f]+ \\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z \\w+ NEW_ORDER .*clOrdId=c0 .*"),
+            lines.get(1));
+    }
+
+    private MatchingRuntime open() {
+        return new MatchingRuntime(TestFlow.ENGINE, LOOP,
+            ChronicleCommandJournal.open(JournalConfig.at(journalDir), TestFlow.SYMBOLS));
+    }
+
+    private String run(TestFlow flow, int count) {
+        MatchingRuntime runtime = open();
+        runtime.recover();
+        runtime.start();
+        Command command = new Command();
+        for (int i = 0; i < count; i++) {
+            flow.next(command);
+            while (!runtime.inbound().offer(command)) {
+                runtime.outbound().poll(event -> { }, 1_000);
+            }
+            runtime.outbound().poll(event -> { }, 1_000);
+        }
+        runtime.close();
+        return EngineStateText.of(runtime.engine());
+    }
+
+    private void appendRaw(Consumer<Bytes<?>> writer) {
+        try (SingleChronicleQueue queue = SingleChronicleQueueBuilder.single(journalDir.toFile()).build();
+             ExcerptAppender appender = queue.createAppender();
+             DocumentContext dc = appender.writingDocument()) {
+            writer.accept(dc.wire().bytes());
+        }
+    }
+
+    private Process startTornWriter() throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        for (String argument : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (argument.startsWith("--add-") || argument.startsWith("-Dchronicle")) {
+                command.add(argument);
+            }
+        }
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(TornWriteWorker.class.getName());
+        command.add(journalDir.toString());
+        return new ProcessBuilder(command).redirectErrorStream(true).start();
+    }
+}
