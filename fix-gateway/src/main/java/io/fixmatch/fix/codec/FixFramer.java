@@ -1,0 +1,163 @@
+package io.fixmatch.fix.codec;
+
+import io.netty.buffer.ByteBuf;
+
+/**
+ * Finds FIX messages in a stream of bytes, where they lie, without copying: checks that a message starts with
+ * {@code 8=}, that {@code 9=} (BodyLength) follows, that {@code 10=nnn} (CheckSum) sits exactly where BodyLength
+ * says and that it matches, that the message is not larger than allowed, and that BeginString is FIX.4.4.
+ *
+ * <p>{@link #scan} looks at the bytes from the buffer's reader index and says what they are; the caller then
+ * consumes {@link #length()} bytes (a frame, or garbage to skip) or waits for more. Allocation-free.
+ */
+public final class FixFramer {
+    public static final byte SOH = 1;
+    public static final byte[] BEGIN_STRING_FIX44 = {'F', 'I', 'X', '.', '4', '.', '4'};
+
+    /** Not enough bytes yet for a whole message. */
+    public static final int NEED_MORE = 0;
+    /** A whole, valid FIX 4.4 message of {@link #length()} bytes. */
+    public static final int FRAME = 1;
+    /** {@link #length()} bytes that are not a message (noise, or a message whose BodyLength is wrong): skip. */
+    public static final int GARBLED = 2;
+    /** A well delimited message of {@link #length()} bytes whose CheckSum is wrong: skip. */
+    public static final int BAD_CHECKSUM = 3;
+    /** The next message declares a body larger than allowed: the stream cannot be trusted. */
+    public static final int TOO_LARGE = 4;
+    /** A well formed message of {@link #length()} bytes of another FIX version. */
+    public static final int WRONG_BEGIN_STRING = 5;
+
+    private static final int MAX_BEGIN_STRING = 16;
+    private static final int MAX_BODY_LENGTH_DIGITS = 7;
+    private static final int TRAILER_LENGTH = 7; // "10=nnn" + SOH
+
+    private final int maxMessageSize;
+    private int length;
+    private int bodyLength;
+
+    public FixFramer(int maxMessageSize) {
+        this.maxMessageSize = maxMessageSize;
+    }
+
+    /** The byte count the last {@link #scan} result refers to. */
+    public int length() {
+        return length;
+    }
+
+    /** The BodyLength the last scanned message declared (for TOO_LARGE reports). */
+    public int declaredBodyLength() {
+        return bodyLength;
+    }
+
+    public int scan(ByteBuf in) {
+        int start = in.readerIndex();
+        int end = in.writerIndex();
+        length = 0;
+        if (end - start < 2) {
+            return NEED_MORE;
+        }
+        if (in.getByte(start) != '8' || in.getByte(start + 1) != '=') {
+            return garbledUntilNextMessage(in, start, end);
+        }
+        int beginStringEnd = indexOfSoh(in, start + 2, Math.min(end, start + 2 + MAX_BEGIN_STRING + 1));
+        if (beginStringEnd < 0) {
+            return end - start > 2 + MAX_BEGIN_STRING ? garbledUntilNextMessage(in, start, end) : NEED_MORE;
+        }
+        int i = beginStringEnd + 1;
+        if (end - i < 2) {
+            return NEED_MORE;
+        }
+        if (in.getByte(i) != '9' || in.getByte(i + 1) != '=') {
+            return garbledUntilNextMessage(in, start, end);
+        }
+        i += 2;
+        int body = 0;
+        int digits = 0;
+        while (true) {
+            if (i == end) {
+                return NEED_MORE;
+            }
+            byte b = in.getByte(i);
+            if (b == SOH) {
+                break;
+            }
+            if (b < '0' || b > '9' || ++digits > MAX_BODY_LENGTH_DIGITS) {
+                return garbledUntilNextMessage(in, start, end);
+            }
+            body = body * 10 + (b - '0');
+            i++;
+        }
+        if (digits == 0) {
+            return garbledUntilNextMessage(in, start, end);
+        }
+        bodyLength = body;
+        int headerLength = i + 1 - start;
+        int total = headerLength + body + TRAILER_LENGTH;
+        if (total > maxMessageSize) {
+            length = total;
+            return TOO_LARGE;
+        }
+        if (end - start < total) {
+            return NEED_MORE;
+        }
+        int trailer = start + headerLength + body;
+        if (in.getByte(trailer) != '1' || in.getByte(trailer + 1) != '0' || in.getByte(trailer + 2) != '='
+            || in.getByte(trailer + TRAILER_LENGTH - 1) != SOH) {
+            return garbledUntilNextMessage(in, start, end);
+        }
+        int declared = digit(in, trailer + 3) * 100 + digit(in, trailer + 4) * 10 + digit(in, trailer + 5);
+        int sum = 0;
+        for (int k = start; k < trailer; k++) {
+            sum += in.getByte(k);
+        }
+        length = total;
+        if (declared < 0 || (sum & 0xFF) != declared) {
+            return BAD_CHECKSUM;
+        }
+        if (beginStringEnd - (start + 2) != BEGIN_STRING_FIX44.length || !matches(in, start + 2, BEGIN_STRING_FIX44)) {
+            return WRONG_BEGIN_STRING;
+        }
+        return FRAME;
+    }
+
+    /** Skips to the next place that looks like the start of a message ("8=FIX" not after a digit), or near the end. */
+    private int garbledUntilNextMessage(ByteBuf in, int start, int end) {
+        for (int k = start + 1; k + 4 < end; k++) {
+            if (in.getByte(k) == '8' && in.getByte(k + 1) == '=' && in.getByte(k + 2) == 'F'
+                && in.getByte(k + 3) == 'I' && in.getByte(k + 4) == 'X' && !isDigit(in.getByte(k - 1))) {
+                length = k - start;
+                return GARBLED;
+            }
+        }
+        // Keep the last few bytes: they may be the beginning of the next message.
+        length = Math.max(1, end - start - 4);
+        return GARBLED;
+    }
+
+    private static boolean isDigit(byte b) {
+        return b >= '0' && b <= '9';
+    }
+
+    private static int indexOfSoh(ByteBuf in, int from, int to) {
+        for (int k = from; k < to; k++) {
+            if (in.getByte(k) == SOH) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    private static int digit(ByteBuf in, int index) {
+        int d = in.getByte(index) - '0';
+        return d >= 0 && d <= 9 ? d : -1000;
+    }
+
+    private static boolean matches(ByteBuf in, int from, byte[] expected) {
+        for (int k = 0; k < expected.length; k++) {
+            if (in.getByte(from + k) != expected[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,219 @@
+package io.fixmatch.fix.codec;
+
+import io.fixmatch.engine.api.ClientOrderId;
+
+/**
+ * Writes one FIX 4.4 message at a time into its own byte array, allocation-free: {@link #begin} the message type,
+ * add fields in order, {@link #finish} to get BeginString, BodyLength and CheckSum put around them. The body is
+ * written first, after room kept at the front, and the header prefix goes in front once the length is known.
+ */
+public final class FixWriter {
+    private static final byte SOH = FixFramer.SOH;
+    private static final byte[] PREFIX = {'8', '=', 'F', 'I', 'X', '.', '4', '.', '4', SOH, '9', '='};
+    private static final int ROOM_FOR_PREFIX = 32;
+    private static final long[] POWERS_OF_TEN = {1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L,
+        100_000_000L, 1_000_000_000L, 10_000_000_000L};
+
+    private final byte[] buffer;
+    private final FixTimestamps timestamps = new FixTimestamps();
+    private int position;
+    private int start;
+    private int length;
+
+    public FixWriter(int capacity) {
+        buffer = new byte[capacity + ROOM_FOR_PREFIX];
+    }
+
+    /** Starts a message: its first body field is MsgType. */
+    public FixWriter begin(int msgType) {
+        position = ROOM_FOR_PREFIX;
+        tag(FixTags.MSG_TYPE);
+        position += MsgTypes.write(msgType, buffer, position);
+        buffer[position++] = SOH;
+        return this;
+    }
+
+    public FixWriter field(int tag, long value) {
+        tag(tag);
+        writeLong(value);
+        buffer[position++] = SOH;
+        return this;
+    }
+
+    public FixWriter field(int tag, char value) {
+        tag(tag);
+        buffer[position++] = (byte) value;
+        buffer[position++] = SOH;
+        return this;
+    }
+
+    public FixWriter field(int tag, byte[] value) {
+        return field(tag, value, 0, value.length);
+    }
+
+    public FixWriter field(int tag, byte[] source, int offset, int count) {
+        tag(tag);
+        System.arraycopy(source, offset, buffer, position, count);
+        position += count;
+        buffer[position++] = SOH;
+        return this;
+    }
+
+    public FixWriter field(int tag, ClientOrderId value) {
+        tag(tag);
+        position += value.copyTo(buffer, position);
+        buffer[position++] = SOH;
+        return this;
+    }
+
+    /** An ASCII text (a reject reason, say); characters outside printable ASCII are written as '?'. */
+    public FixWriter field(int tag, CharSequence text) {
+        tag(tag);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            buffer[position++] = c >= ' ' && c < 127 ? (byte) c : (byte) '?';
+        }
+        buffer[position++] = SOH;
+        return this;
+    }
+
+    /** A price or other decimal given as an integer of {@code scale} decimal places: 15010 at scale 2 is 150.10. */
+    public FixWriter decimal(int tag, long units, int scale) {
+        tag(tag);
+        writeDecimal(units, scale);
+        buffer[position++] = SOH;
+        return this;
+    }
+
+    /**
+     * The quotient {@code numerator / denominator} of integers of {@code scale} decimal places, with
+     * {@code extraDigits} more decimals, truncated: an average price from a notional and a quantity.
+     */
+    public FixWriter quotient(int tag, long numerator, long denominator, int scale, int extraDigits) {
+        tag(tag);
+        if (denominator == 0) {
+            buffer[position++] = '0';
+        } else {
+            long whole = numerator / denominator;
+            long fraction = (numerator % denominator) * POWERS_OF_TEN[extraDigits] / denominator;
+            // whole has `scale` decimals; fraction adds `extraDigits` more.
+            writeDecimal(whole * POWERS_OF_TEN[extraDigits] + fraction, scale + extraDigits);
+        }
+        buffer[position++] = SOH;
+        return this;
+    }
+
+    /** A UTCTimestamp with milliseconds: YYYYMMDD-HH:MM:SS.sss. */
+    public FixWriter timestamp(int tag, long epochNanos) {
+        tag(tag);
+        position += timestamps.write(epochNanos, buffer, position);
+        buffer[position++] = SOH;
+        return this;
+    }
+
+    /** Copies a field of a parsed message verbatim. */
+    public FixWriter copyField(FixMessage message, int field) {
+        return field(message.tagAt(field), message.buffer(), message.valueStartAt(field), message.valueLengthAt(field));
+    }
+
+    /** Puts BeginString and BodyLength in front, CheckSum behind; returns the message length. */
+    public int finish() {
+        int bodyLength = position - ROOM_FOR_PREFIX;
+        int digits = digitCount(bodyLength);
+        start = ROOM_FOR_PREFIX - PREFIX.length - digits - 1;
+        System.arraycopy(PREFIX, 0, buffer, start, PREFIX.length);
+        int p = start + PREFIX.length + digits;
+        buffer[p] = SOH;
+        for (int v = bodyLength; digits > 0; digits--) {
+            buffer[--p] = (byte) ('0' + v % 10);
+            v /= 10;
+        }
+        int sum = 0;
+        for (int k = start; k < position; k++) {
+            sum += buffer[k];
+        }
+        sum &= 0xFF;
+        buffer[position++] = '1';
+        buffer[position++] = '0';
+        buffer[position++] = '=';
+        buffer[position++] = (byte) ('0' + sum / 100);
+        buffer[position++] = (byte) ('0' + sum / 10 % 10);
+        buffer[position++] = (byte) ('0' + sum % 10);
+        buffer[position++] = SOH;
+        length = position - start;
+        return length;
+    }
+
+    /** The finished message: {@link #length()} bytes of {@link #buffer()} from {@link #start()}. */
+    public byte[] buffer() {
+        return buffer;
+    }
+
+    public int start() {
+        return start;
+    }
+
+    public int length() {
+        return length;
+    }
+
+    private void tag(int tag) {
+        writeLong(tag);
+        buffer[position++] = '=';
+    }
+
+    private void writeLong(long value) {
+        if (value < 0) {
+            buffer[position++] = '-';
+            if (value == Long.MIN_VALUE) {
+                throw new IllegalArgumentException("Long.MIN_VALUE");
+            }
+            value = -value;
+        }
+        int digits = digitCount(value);
+        int p = position + digits;
+        for (int i = 0; i < digits; i++) {
+            buffer[--p] = (byte) ('0' + value % 10);
+            value /= 10;
+        }
+        position += digits;
+    }
+
+    /** Writes units / 10^scale with trailing zeros of the fraction dropped: 15010 at scale 2 is "150.1". */
+    private void writeDecimal(long units, int scale) {
+        if (units < 0) {
+            buffer[position++] = '-';
+            units = -units;
+        }
+        long divisor = 1;
+        for (int i = 0; i < scale; i++) {
+            divisor *= 10;
+        }
+        writeLong(units / divisor);
+        long fraction = units % divisor;
+        if (fraction == 0) {
+            return;
+        }
+        int fractionDigits = scale;
+        while (fraction % 10 == 0) {
+            fraction /= 10;
+            fractionDigits--;
+        }
+        buffer[position++] = '.';
+        int p = position + fractionDigits;
+        for (int i = 0; i < fractionDigits; i++) {
+            buffer[--p] = (byte) ('0' + fraction % 10);
+            fraction /= 10;
+        }
+        position += fractionDigits;
+    }
+
+    private static int digitCount(long value) {
+        int digits = 1;
+        while (value >= 10) {
+            value /= 10;
+            digits++;
+        }
+        return digits;
+    }
+}
