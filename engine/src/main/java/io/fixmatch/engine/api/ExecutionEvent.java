@@ -57,6 +57,27 @@ public final class ExecutionEvent {
         return this;
     }
 
+    /**
+     * Fills this event as the refusal of {@code command}: the request's own fields echoed, no order id, no exec id,
+     * status REJECTED. The event type follows the command: a new order gets REJECTED, a cancel CANCEL_REJECTED, a
+     * replace REPLACE_REJECTED, a status request STATUS.
+     */
+    public ExecutionEvent refusalOf(Command command, RejectReason reason, long timestampNanos) {
+        EventType eventType = switch (command.type()) {
+            case NEW_ORDER -> EventType.REJECTED;
+            case CANCEL -> EventType.CANCEL_REJECTED;
+            case REPLACE -> EventType.REPLACE_REJECTED;
+            case ORDER_STATUS -> EventType.STATUS;
+        };
+        begin(eventType, timestampNanos, command.owner());
+        clientOrderId.copyFrom(command.clientOrderId());
+        origClientOrderId.copyFrom(command.origClientOrderId());
+        return order(command.symbolId(), command.side(), command.orderType(), command.timeInForce(), command.price(),
+            command.quantity())
+            .status(OrderStatus.REJECTED)
+            .rejectReason(reason);
+    }
+
     public ExecutionEvent ids(long orderId, long execId) {
         this.orderId = orderId;
         this.execId = execId;

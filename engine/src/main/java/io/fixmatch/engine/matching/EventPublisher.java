@@ -64,13 +64,18 @@ final class EventPublisher {
 
     /** A new order refused before it existed: no order id, nothing in the book changed. */
     void rejected(Command command, RejectReason reason) {
-        commandEvent(EventType.REJECTED, command, reason, null).ids(0, ++lastExecId);
+        commandEvent(command, reason, null).ids(0, ++lastExecId);
         sink.onEvent(event);
     }
 
+    /** A command refused without being looked at: see {@link ExecutionEvent#refusalOf}. */
+    void refused(Command command, RejectReason reason) {
+        sink.onEvent(event.refusalOf(command, reason, command.timestampNanos()));
+    }
+
     /** A cancel, replace or status request refused; {@code order} is the live order it named, if any. */
-    void requestRejected(EventType type, Command command, RejectReason reason, Order order) {
-        ExecutionEvent e = commandEvent(type, command, reason, order);
+    void requestRejected(Command command, RejectReason reason, Order order) {
+        ExecutionEvent e = commandEvent(command, reason, order);
         if (order != null) {
             e.ids(order.orderId, 0).quantities(order.leaves, order.cum, order.cumNotional);
         }
@@ -96,13 +101,9 @@ final class EventPublisher {
             .status(status);
     }
 
-    private ExecutionEvent commandEvent(EventType type, Command command, RejectReason reason, Order order) {
-        ExecutionEvent e = event.begin(type, timestampNanos, command.owner());
-        e.clientOrderId().copyFrom(command.clientOrderId());
-        e.origClientOrderId().copyFrom(command.origClientOrderId());
-        return e.order(command.symbolId(), command.side(), command.orderType(), command.timeInForce(),
-                command.price(), command.quantity())
-            .status(order == null ? OrderStatus.REJECTED : order.liveStatus())
-            .rejectReason(reason);
+    /** The reject of a command; the event type follows the command's type (see ExecutionEvent#refusalOf). */
+    private ExecutionEvent commandEvent(Command command, RejectReason reason, Order order) {
+        ExecutionEvent e = event.refusalOf(command, reason, timestampNanos);
+        return order == null ? e : e.status(order.liveStatus());
     }
 }

@@ -3,7 +3,6 @@ package io.fixmatch.engine.matching;
 import io.fixmatch.engine.api.ClientOrderId;
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.EventSink;
-import io.fixmatch.engine.api.EventType;
 import io.fixmatch.engine.api.OrderType;
 import io.fixmatch.engine.api.RejectReason;
 import io.fixmatch.engine.api.Side;
@@ -59,14 +58,7 @@ public final class MatchingEngine {
      * not be journaled, say). Changes nothing, consumes no id: the event's exec id is 0.
      */
     public void refuse(Command command, RejectReason reason) {
-        publisher.startCommand(command);
-        EventType type = switch (command.type()) {
-            case NEW_ORDER -> EventType.REJECTED;
-            case CANCEL -> EventType.CANCEL_REJECTED;
-            case REPLACE -> EventType.REPLACE_REJECTED;
-            case ORDER_STATUS -> EventType.STATUS;
-        };
-        publisher.requestRejected(type, command, reason, null);
+        publisher.refused(command, reason);
     }
 
     /** The id of the last order accepted (ids start at 1 and never repeat). */
@@ -162,7 +154,7 @@ public final class MatchingEngine {
         Order order = orderIndex.find(command.owner(), command.origClientOrderId());
         RejectReason reason = checkRequestTarget(command, order);
         if (reason != RejectReason.NONE) {
-            publisher.requestRejected(EventType.CANCEL_REJECTED, command, reason, order);
+            publisher.requestRejected(command, reason, order);
             return;
         }
         removeResting(order);
@@ -174,7 +166,7 @@ public final class MatchingEngine {
         Order order = orderIndex.find(command.owner(), command.origClientOrderId());
         RejectReason reason = checkReplace(command, order);
         if (reason != RejectReason.NONE) {
-            publisher.requestRejected(EventType.REPLACE_REJECTED, command, reason, order);
+            publisher.requestRejected(command, reason, order);
             return;
         }
         long newPrice = command.price();
@@ -238,7 +230,7 @@ public final class MatchingEngine {
         Order order = orderIndex.find(command.owner(), command.clientOrderId());
         RejectReason reason = checkRequestTarget(command, order);
         if (reason != RejectReason.NONE) {
-            publisher.requestRejected(EventType.STATUS, command, reason, order);
+            publisher.requestRejected(command, reason, order);
             return;
         }
         publisher.status(order);
