@@ -11,6 +11,7 @@ package io.fixmatch.engine.api;
  *   <li>REPLACE: owner, clientOrderId (the order's new id), origClientOrderId, symbolId, side, price, quantity
  *       (the new total order quantity).</li>
  *   <li>ORDER_STATUS: owner, clientOrderId (of the order asked about), symbolId, side.</li>
+ *   <li>CANCEL_ALL_FOR_OWNER: owner.</li>
  * </ul>
  * The timestamp is set once where the command enters the system, so replaying a journal reproduces the events
  * exactly, timestamps included.
@@ -57,6 +58,12 @@ public final class Command {
 
     public Command orderStatus(int owner, CharSequence clientOrderId, int symbolId, Side side) {
         reset(CommandType.ORDER_STATUS, owner, clientOrderId, symbolId, side);
+        return this;
+    }
+
+    /** Cancels all live orders of {@code owner}; its client order id is only for the journal's readers. */
+    public Command cancelAllForOwner(int owner) {
+        reset(CommandType.CANCEL_ALL_FOR_OWNER, owner, "", 0, Side.BUY);
         return this;
     }
 

@@ -6,7 +6,9 @@ public enum CommandType {
     CANCEL,
     REPLACE,
     /** Read-only: report the current state of a live order. */
-    ORDER_STATUS;
+    ORDER_STATUS,
+    /** Cancel every live order of the owner (cancel-on-disconnect). */
+    CANCEL_ALL_FOR_OWNER;
 
     private static final CommandType[] BY_ORDINAL = values();
 

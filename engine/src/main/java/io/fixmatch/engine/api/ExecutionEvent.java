@@ -68,6 +68,7 @@ public final class ExecutionEvent {
             case CANCEL -> EventType.CANCEL_REJECTED;
             case REPLACE -> EventType.REPLACE_REJECTED;
             case ORDER_STATUS -> EventType.STATUS;
+            case CANCEL_ALL_FOR_OWNER -> EventType.CANCEL_REJECTED;
         };
         begin(eventType, timestampNanos, command.owner());
         clientOrderId.copyFrom(command.clientOrderId());

@@ -26,6 +26,7 @@ public final class MatchingEngine {
     private final ObjectPool<PriceLevel> levelPool;
     private final OrderIndex orderIndex;
     private final PriceLevelIndex levelIndex;
+    private final OwnerOrders ownerOrders = new OwnerOrders();
     private final EventPublisher publisher;
     private final ClientOrderId previousClientOrderId = new ClientOrderId();
     private long lastOrderId;
@@ -50,6 +51,7 @@ public final class MatchingEngine {
             case CANCEL -> cancel(command);
             case REPLACE -> replace(command);
             case ORDER_STATUS -> orderStatus(command);
+            case CANCEL_ALL_FOR_OWNER -> cancelAllForOwner(command.owner());
         }
     }
 
@@ -120,7 +122,7 @@ public final class MatchingEngine {
             release(order);
         } else if (!market && order.timeInForce.rests()) {
             rest(order);
-            orderIndex.add(order);
+            track(order);
         } else {
             finishUnrested(order);
         }
@@ -194,7 +196,7 @@ public final class MatchingEngine {
         publisher.replaced(order, previousClientOrderId);
         matchAggressor(order);
         if (order.leaves == 0) {
-            orderIndex.remove(order);
+            untrack(order);
             release(order);
         } else {
             rest(order);
@@ -315,10 +317,29 @@ public final class MatchingEngine {
         }
     }
 
-    /** Takes a resting order out of the book entirely: its level and the index. */
+    /** Takes a resting order out of the book entirely: its level, the index, its owner's list. */
     private void removeResting(Order order) {
         removeFromLevel(order);
+        untrack(order);
+    }
+
+    /** A live order becomes findable: by (owner, client order id), and in its owner's list. */
+    private void track(Order order) {
+        orderIndex.add(order);
+        ownerOrders.add(order);
+    }
+
+    private void untrack(Order order) {
         orderIndex.remove(order);
+        ownerOrders.remove(order);
+    }
+
+    private void cancelAllForOwner(int owner) {
+        for (Order order = ownerOrders.first(owner); order != null; order = ownerOrders.first(owner)) {
+            removeResting(order);
+            publisher.canceled(order, null);
+            release(order);
+        }
     }
 
     /** An order that ends without resting (IOC/FOK/market remainder): report it canceled and recycle it. */

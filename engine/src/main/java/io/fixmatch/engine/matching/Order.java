@@ -30,6 +30,9 @@ final class Order implements RestingOrderView {
     PriceLevel level;
     Order prev;
     Order next;
+    /** Neighbours in the owner's list of live orders (for cancel-on-disconnect). */
+    Order ownerPrev;
+    Order ownerNext;
 
     void fill(long quantity, long atPrice) {
         leaves -= quantity;
@@ -58,6 +61,8 @@ final class Order implements RestingOrderView {
         level = null;
         prev = null;
         next = null;
+        ownerPrev = null;
+        ownerNext = null;
     }
 
     @Override public long orderId() { return orderId; }

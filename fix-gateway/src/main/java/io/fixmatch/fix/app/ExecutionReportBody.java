@@ -1,0 +1,185 @@
+package io.fixmatch.fix.app;
+
+import io.fixmatch.engine.api.EventType;
+import io.fixmatch.engine.api.ExecutionEvent;
+import io.fixmatch.engine.api.OrderType;
+import io.fixmatch.engine.api.RejectReason;
+import io.fixmatch.engine.api.Side;
+import io.fixmatch.fix.codec.FixTags;
+import io.fixmatch.fix.codec.FixWriter;
+import io.fixmatch.fix.codec.MsgTypes;
+import io.fixmatch.fix.session.MessageBody;
+
+/**
+ * Writes an engine event as the body of a FIX 4.4 ExecutionReport (35=8) or, for refused cancels and replaces,
+ * an OrderCancelReject (35=9). One instance per thread that sends them; {@link #of} points it at the next event.
+ */
+public final class ExecutionReportBody implements MessageBody {
+    /** Extra decimals of AvgPx beyond the symbol's price scale. */
+    private static final int AVG_PX_EXTRA_DIGITS = 4;
+    private static final byte[] NONE = {'N', 'O', 'N', 'E'};
+
+    private final SymbolTable symbols;
+    private final byte[] fallbackSymbol = new byte[64];
+    private int fallbackSymbolLength;
+    private ExecutionEvent event;
+    private long refusalSeq;
+
+    public ExecutionReportBody(SymbolTable symbols) {
+        this.symbols = symbols;
+    }
+
+    /** Points at the event to write; returns this. */
+    public ExecutionReportBody of(ExecutionEvent value) {
+        event = value;
+        fallbackSymbolLength = 0;
+        return this;
+    }
+
+    /** The Symbol to echo when the event's symbol id is unknown (the request named a symbol we do not list). */
+    public ExecutionReportBody withRequestedSymbol(byte[] buffer, int offset, int length) {
+        fallbackSymbolLength = Math.min(length, fallbackSymbol.length);
+        System.arraycopy(buffer, offset, fallbackSymbol, 0, fallbackSymbolLength);
+        return this;
+    }
+
+    public int msgType() {
+        return isCancelReject(event.type()) ? MsgTypes.ORDER_CANCEL_REJECT : MsgTypes.EXECUTION_REPORT;
+    }
+
+    @Override
+    public void writeBody(FixWriter w) {
+        if (isCancelReject(event.type())) {
+            writeCancelReject(w);
+        } else {
+            writeExecutionReport(w);
+        }
+    }
+
+    private void writeExecutionReport(FixWriter w) {
+        ExecutionEvent e = event;
+        boolean knownSymbol = symbols.contains(e.symbolId());
+        int scale = knownSymbol ? symbols.priceScale(e.symbolId()) : 0;
+        orderId(w, e.orderId());
+        w.field(FixTags.CL_ORD_ID, e.clientOrderId());
+        if (!e.origClientOrderId().isEmpty()) {
+            w.field(FixTags.ORIG_CL_ORD_ID, e.origClientOrderId());
+        }
+        execId(w, e);
+        w.field(FixTags.EXEC_TYPE, execType(e.type()))
+            .field(FixTags.ORD_STATUS, ordStatus(e));
+        symbol(w, knownSymbol);
+        w.field(FixTags.SIDE, e.side() == Side.SELL ? '2' : '1');
+        if (e.orderType() != null) {
+            w.field(FixTags.ORD_TYPE, e.orderType() == OrderType.MARKET ? '1' : '2');
+        }
+        if (e.timeInForce() != null) {
+            w.field(FixTags.TIME_IN_FORCE, timeInForce(e));
+        }
+        w.field(FixTags.ORDER_QTY, e.orderQuantity());
+        if (e.orderType() == OrderType.LIMIT && knownSymbol && e.price() > 0) {
+            w.decimal(FixTags.PRICE, e.price(), scale);
+        }
+        if (e.type() == EventType.FILL) {
+            w.field(FixTags.LAST_QTY, e.lastQuantity()).decimal(FixTags.LAST_PX, e.lastPrice(), scale);
+        }
+        w.field(FixTags.LEAVES_QTY, e.leavesQuantity())
+            .field(FixTags.CUM_QTY, e.cumQuantity())
+            .quotient(FixTags.AVG_PX, e.cumNotional(), e.cumQuantity(), scale, AVG_PX_EXTRA_DIGITS)
+            .timestamp(FixTags.TRANSACT_TIME, e.timestampNanos());
+        if (e.rejectReason() != RejectReason.NONE) {
+            if (e.type() == EventType.REJECTED) {
+                w.field(FixTags.ORD_REJ_REASON, ordRejReason(e.rejectReason()));
+            }
+            w.field(FixTags.TEXT, e.rejectReason().text());
+        }
+    }
+
+    private void writeCancelReject(FixWriter w) {
+        ExecutionEvent e = event;
+        orderId(w, e.orderId());
+        w.field(FixTags.CL_ORD_ID, e.clientOrderId())
+            .field(FixTags.ORIG_CL_ORD_ID, e.origClientOrderId())
+            .field(FixTags.ORD_STATUS, ordStatus(e))
+            .field(FixTags.CXL_REJ_RESPONSE_TO, e.type() == EventType.CANCEL_REJECTED ? '1' : '2')
+            .field(FixTags.CXL_REJ_REASON, e.rejectReason() == RejectReason.UNKNOWN_ORDER ? 1L : 99L)
+            .field(FixTags.TEXT, e.rejectReason().text())
+            .timestamp(FixTags.TRANSACT_TIME, e.timestampNanos());
+    }
+
+    private static void orderId(FixWriter w, long orderId) {
+        if (orderId == 0) {
+            w.field(FixTags.ORDER_ID, NONE);
+        } else {
+            w.field(FixTags.ORDER_ID, orderId);
+        }
+    }
+
+    /**
+     * The engine's exec id; 0 for a status answer (as FIX prescribes) and, for a refusal the engine never saw, a
+     * gateway id "R" + counter that cannot collide with the engine's numeric ids.
+     */
+    private void execId(FixWriter w, ExecutionEvent e) {
+        if (e.execId() != 0 || e.type() == EventType.STATUS) {
+            w.field(FixTags.EXEC_ID, e.execId());
+        } else {
+            w.field(FixTags.EXEC_ID, "R" + (++refusalSeq)); // rare path: allocation accepted
+        }
+    }
+
+    private void symbol(FixWriter w, boolean knownSymbol) {
+        if (knownSymbol) {
+            w.field(FixTags.SYMBOL, symbols.name(event.symbolId()));
+        } else if (fallbackSymbolLength > 0) {
+            w.field(FixTags.SYMBOL, fallbackSymbol, 0, fallbackSymbolLength);
+        } else {
+            w.field(FixTags.SYMBOL, NONE);
+        }
+    }
+
+    private static boolean isCancelReject(EventType type) {
+        return type == EventType.CANCEL_REJECTED || type == EventType.REPLACE_REJECTED;
+    }
+
+    private static char execType(EventType type) {
+        return switch (type) {
+            case ACCEPTED -> '0';
+            case REJECTED -> '8';
+            case FILL -> 'F';
+            case CANCELED -> '4';
+            case REPLACED -> '5';
+            case STATUS -> 'I';
+            case CANCEL_REJECTED, REPLACE_REJECTED -> throw new IllegalArgumentException(type.name());
+        };
+    }
+
+    private static char ordStatus(ExecutionEvent e) {
+        return switch (e.status()) {
+            case NEW -> '0';
+            case PARTIALLY_FILLED -> '1';
+            case FILLED -> '2';
+            case CANCELED -> '4';
+            case REJECTED -> '8';
+        };
+    }
+
+    private static char timeInForce(ExecutionEvent e) {
+        return switch (e.timeInForce()) {
+            case DAY -> '0';
+            case GTC -> '1';
+            case IOC -> '3';
+            case FOK -> '4';
+        };
+    }
+
+    /** FIX OrdRejReason (103). */
+    private static long ordRejReason(RejectReason reason) {
+        return switch (reason) {
+            case UNKNOWN_SYMBOL -> 1;
+            case DUPLICATE_CLIENT_ORDER_ID -> 6;
+            case QUANTITY_NOT_POSITIVE, QUANTITY_TOO_LARGE, QUANTITY_NOT_LOT_MULTIPLE -> 13;
+            case BOOK_FULL, JOURNAL_UNAVAILABLE, SERVER_BUSY -> 0;
+            default -> 99;
+        };
+    }
+}

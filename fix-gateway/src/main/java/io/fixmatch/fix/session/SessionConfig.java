@@ -1,0 +1,17 @@
+package io.fixmatch.fix.session;
+
+/**
+ * One FIX session the server accepts.
+ *
+ * @param clientCompId       the client's CompID: SenderCompID on what it sends, TargetCompID on what we send
+ * @param username           required Username (553) at Logon, or null for none
+ * @param password           required Password (554) at Logon, or null for none
+ * @param cancelOnDisconnect cancel all the session's live orders when it logs out or its connection drops
+ */
+public record SessionConfig(String clientCompId, String username, String password, boolean cancelOnDisconnect) {
+    public SessionConfig {
+        if (clientCompId == null || clientCompId.isEmpty()) {
+            throw new IllegalArgumentException("a session needs a client CompID");
+        }
+    }
+}
