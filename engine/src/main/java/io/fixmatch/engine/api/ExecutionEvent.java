@@ -73,7 +73,8 @@ public final class ExecutionEvent {
         begin(eventType, timestampNanos, command.owner());
         clientOrderId.copyFrom(command.clientOrderId());
         origClientOrderId.copyFrom(command.origClientOrderId());
-        return order(command.symbolId(), command.side(), command.orderType(), command.timeInForce(), command.price(),
+        long price = command.orderType() == OrderType.MARKET ? 0 : command.price(); // as for accepted orders
+        return order(command.symbolId(), command.side(), command.orderType(), command.timeInForce(), price,
             command.quantity())
             .status(OrderStatus.REJECTED)
             .rejectReason(reason);

@@ -36,7 +36,8 @@ final class EventPublisher {
     }
 
     void fill(Order order, long quantity, long price) {
-        ExecutionEvent e = orderEvent(EventType.FILL, order, order.clientOrderId, null, order.liveStatus());
+        ExecutionEvent e = orderEvent(EventType.FILL, order, order.clientOrderId, null, order.liveStatus(),
+            ++lastExecId);
         e.lastFill(quantity, price);
         sink.onEvent(e);
     }
@@ -56,10 +57,9 @@ final class EventPublisher {
         publishOrder(EventType.REPLACED, order, order.clientOrderId, previousId, order.liveStatus());
     }
 
+    /** The answer to a status request: not an execution, so exec id 0 and no id consumed. */
     void status(Order order) {
-        ExecutionEvent e = orderEvent(EventType.STATUS, order, order.clientOrderId, null, order.liveStatus());
-        e.ids(order.orderId, 0);
-        sink.onEvent(e);
+        sink.onEvent(orderEvent(EventType.STATUS, order, order.clientOrderId, null, order.liveStatus(), 0));
     }
 
     /** A new order refused before it existed: no order id, nothing in the book changed. */
@@ -84,18 +84,18 @@ final class EventPublisher {
 
     private void publishOrder(EventType type, Order order, ClientOrderId clientOrderId, ClientOrderId origId,
                               OrderStatus status) {
-        sink.onEvent(orderEvent(type, order, clientOrderId, origId, status));
+        sink.onEvent(orderEvent(type, order, clientOrderId, origId, status, ++lastExecId));
     }
 
     private ExecutionEvent orderEvent(EventType type, Order order, ClientOrderId clientOrderId,
-                                      ClientOrderId origId, OrderStatus status) {
+                                      ClientOrderId origId, OrderStatus status, long execId) {
         ExecutionEvent e = event.begin(type, timestampNanos, order.owner);
         e.clientOrderId().copyFrom(clientOrderId);
         if (origId != null) {
             e.origClientOrderId().copyFrom(origId);
         }
         long leaves = status == OrderStatus.CANCELED ? 0 : order.leaves;
-        return e.ids(order.orderId, ++lastExecId)
+        return e.ids(order.orderId, execId)
             .order(order.book.symbolId, order.side, order.orderType, order.timeInForce, order.price, order.quantity)
             .quantities(leaves, order.cum, order.cumNotional)
             .status(status);

@@ -1,0 +1,411 @@
+package io.fixmatch.engine.reference;
+
+import io.fixmatch.engine.api.Command;
+import io.fixmatch.engine.api.OrderType;
+import io.fixmatch.engine.api.Side;
+import io.fixmatch.engine.api.TimeInForce;
+import io.fixmatch.engine.config.SymbolSpec;
+import io.fixmatch.engine.reference.ReferenceEngine.RefOrder;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * A seeded stream of realistic commands: three symbols with different ticks and lots, three owners, prices around a
+ * mid that random-walks, every order type and time in force, cancels and replaces of live orders (and now and then
+ * of unknown, finished or mismatched ones), status requests, and a small share of invalid requests.
+ *
+ * <p>To aim cancels and replaces at live orders it reads the {@link ReferenceEngine}'s state (never the real
+ * engine's); for a given seed the stream is fully determined. Every call returns a fresh {@link Command}.
+ */
+public final class CommandGenerator {
+
+    /** Symbol 0: tick 1, lot 1. Symbol 1: tick 5, lot 100. Symbol 2: tick 25, lot 10, low price and size limits. */
+    public static final List<SymbolSpec> SYMBOLS = List.of(
+        new SymbolSpec("AAA", 2, 1, 1, 100_000_000L, 1_000_000L),
+        new SymbolSpec("BBB", 4, 5, 100, 10_000_000_000L, 100_000_000L),
+        new SymbolSpec("CCC", 2, 25, 10, 200_000L, 50_000L));
+
+    public static final int OWNERS = 3;
+
+    private static final long[] INITIAL_MID_TICKS = {10_000, 500_000, 4_000};
+
+    private final Random random;
+    private final ReferenceEngine reference;
+    private final long[] midTicks = INITIAL_MID_TICKS.clone();
+    private final int[] nextIdNumber = new int[OWNERS];
+    /** Every client order id each owner has used for an order (live or not), for "finished order" requests. */
+    private final List<List<String>> usedIds = new ArrayList<>();
+    private long timestamp = 1_700_000_000_000_000_000L;
+
+    public CommandGenerator(long seed, ReferenceEngine reference) {
+        this.random = new Random(seed);
+        this.reference = reference;
+        for (int i = 0; i < OWNERS; i++) {
+            usedIds.add(new ArrayList<>());
+        }
+    }
+
+    public Command next() {
+        walkMids();
+        timestamp += 1 + random.nextInt(5_000);
+        Command command = generate();
+        command.timestampNanos(timestamp);
+        return command;
+    }
+
+    private Command generate() {
+        int live = reference.liveCount();
+        // Keep the books at a few hundred orders: cancel more when they grow.
+        double cancelShare = live > 600 ? 0.35 : live > 300 ? 0.20 : 0.12;
+        double r = random.nextDouble();
+        if (r < 0.05) {
+            return invalidNewOrder();
+        }
+        r -= 0.05;
+        if (r < 0.50) {
+            return newOrder();
+        }
+        r -= 0.50;
+        if (r < cancelShare) {
+            return cancel();
+        }
+        r -= cancelShare;
+        if (r < 0.16) {
+            return replace();
+        }
+        r -= 0.16;
+        if (r < 0.003) {
+            return new Command().cancelAllForOwner(random.nextInt(OWNERS));
+        }
+        return status();
+    }
+
+    // ----------------------------------------------------------------------------------------------- new orders
+
+    private Command newOrder() {
+        int owner = random.nextInt(OWNERS);
+        int symbol = random.nextInt(SYMBOLS.size());
+        Side side = randomSide();
+        long qty = randomQuantity(symbol);
+        String id = newOrderId(owner);
+        double r = random.nextDouble();
+        if (r < 0.36) {
+            return new Command().newOrder(owner, id, symbol, side, OrderType.LIMIT, TimeInForce.DAY,
+                limitPrice(symbol, side, 0.12), qty);
+        }
+        if (r < 0.56) {
+            return new Command().newOrder(owner, id, symbol, side, OrderType.LIMIT, TimeInForce.GTC,
+                limitPrice(symbol, side, 0.12), qty);
+        }
+        if (r < 0.71) {
+            return new Command().newOrder(owner, id, symbol, side, OrderType.LIMIT, TimeInForce.IOC,
+                limitPrice(symbol, side, 0.6), qty);
+        }
+        if (r < 0.82) {
+            return new Command().newOrder(owner, id, symbol, side, OrderType.LIMIT, TimeInForce.FOK,
+                limitPrice(symbol, side, 0.6), qty);
+        }
+        TimeInForce tif = switch (random.nextInt(6)) {
+            case 0 -> TimeInForce.DAY;
+            case 1 -> TimeInForce.GTC;
+            case 2 -> TimeInForce.FOK;
+            default -> TimeInForce.IOC;
+        };
+        // A market order's price is ignored: now and then send one anyway.
+        long price = random.nextInt(10) == 0 ? limitPrice(symbol, side, 0.5) : 0;
+        return new Command().newOrder(owner, id, symbol, side, OrderType.MARKET, tif, price, qty);
+    }
+
+    private Command invalidNewOrder() {
+        int owner = random.nextInt(OWNERS);
+        int symbol = random.nextInt(SYMBOLS.size());
+        Side side = randomSide();
+        SymbolSpec spec = SYMBOLS.get(symbol);
+        long qty = randomQuantity(symbol);
+        long price = limitPrice(symbol, side, 0.2);
+        String id = newOrderId(owner);
+        OrderType type = random.nextInt(4) == 0 ? OrderType.MARKET : OrderType.LIMIT;
+        TimeInForce tif = TimeInForce.values()[random.nextInt(TimeInForce.values().length)];
+        switch (random.nextInt(12)) {
+            case 0 -> { // off tick (symbol 0 has tick 1: use another)
+                symbol = 1 + random.nextInt(2);
+                spec = SYMBOLS.get(symbol);
+                price = limitPrice(symbol, side, 0.2) + 1 + random.nextInt((int) spec.tickSize() - 1);
+                qty = randomQuantity(symbol);
+            }
+            case 1 -> { // not a lot multiple
+                symbol = 1 + random.nextInt(2);
+                spec = SYMBOLS.get(symbol);
+                qty = randomQuantity(symbol) + 1 + random.nextInt((int) spec.lotSize() - 1);
+                price = limitPrice(symbol, side, 0.2);
+            }
+            case 2 -> qty = 0;
+            case 3 -> qty = -spec.lotSize() * (1 + random.nextInt(5));
+            case 4 -> symbol = random.nextBoolean() ? -1 : SYMBOLS.size() + random.nextInt(3);
+            case 5 -> { // the owner's id of a live order
+                String liveId = liveIdOf(owner);
+                if (liveId != null) {
+                    id = liveId;
+                }
+            }
+            case 6 -> id = "";
+            case 7 -> qty = spec.maxQuantity() + spec.lotSize() * (1 + random.nextInt(3));
+            case 8 -> price = spec.maxPrice() + spec.tickSize() * (1 + random.nextInt(3));
+            case 9 -> price = random.nextBoolean() ? 0 : -spec.tickSize() * (1 + random.nextInt(5));
+            case 10 -> { // several faults at once: the first in the documented order wins
+                qty = 0;
+                price = -1;
+                if (random.nextBoolean()) {
+                    id = "";
+                }
+            }
+            default -> { // exactly the maximum: valid, large
+                qty = spec.maxQuantity();
+                type = OrderType.LIMIT;
+                tif = TimeInForce.IOC;
+            }
+        }
+        return new Command().newOrder(owner, id, symbol, side, type, tif, type == OrderType.MARKET
+            && random.nextBoolean() ? 0 : price, qty);
+    }
+
+    // ---------------------------------------------------------------------------------------------- cancels
+
+    private Command cancel() {
+        RefOrder target = randomLive();
+        int r = random.nextInt(100);
+        if (target == null || r < 5) {
+            int owner = random.nextInt(OWNERS);
+            return new Command().cancel(owner, newOrderId(owner), neverUsedId(), random.nextInt(SYMBOLS.size()),
+                randomSide());
+        }
+        String requestId = newRequestId(target.owner);
+        if (r < 10) {
+            String finished = finishedIdOf(target.owner);
+            if (finished != null) {
+                return new Command().cancel(target.owner, requestId, finished, random.nextInt(SYMBOLS.size()),
+                    randomSide());
+            }
+        }
+        if (r < 15) {
+            return mismatched(target, (symbol, side) ->
+                new Command().cancel(target.owner, requestId, target.clientOrderId, symbol, side));
+        }
+        if (r < 19) { // another session names the order: it must not find it (unless it has its own)
+            int other = (target.owner + 1 + random.nextInt(OWNERS - 1)) % OWNERS;
+            return new Command().cancel(other, newRequestId(other), target.clientOrderId, target.symbolId,
+                target.side);
+        }
+        return new Command().cancel(target.owner, requestId, target.clientOrderId, target.symbolId, target.side);
+    }
+
+    // --------------------------------------------------------------------------------------------- replaces
+
+    private Command replace() {
+        RefOrder t = randomLive();
+        if (t == null) {
+            int owner = random.nextInt(OWNERS);
+            int symbol = random.nextInt(SYMBOLS.size());
+            Side side = randomSide();
+            return new Command().replace(owner, newOrderId(owner), neverUsedId(), symbol, side,
+                limitPrice(symbol, side, 0.1), randomQuantity(symbol));
+        }
+        SymbolSpec spec = SYMBOLS.get(t.symbolId);
+        long lot = spec.lotSize();
+        String newId = newOrderId(t.owner);
+        long price = t.price;
+        long qty = t.quantity;
+        int r = random.nextInt(100);
+        if (r < 18) { // smaller (or equal) quantity, same price: keeps its place
+            long leavesLots = t.leaves / lot;
+            qty = t.cum + lot * (1 + random.nextInt((int) Math.max(1, leavesLots)));
+        } else if (r < 30) { // larger quantity, same price
+            qty = t.quantity + lot * (1 + random.nextInt(10));
+        } else if (r < 46) { // new passive-ish price
+            price = limitPrice(t.symbolId, t.side, 0.05);
+            if (random.nextBoolean()) {
+                qty = t.cum + lot * (1 + random.nextInt(15));
+            }
+        } else if (r < 58) { // crossing price: trades at once as an aggressor
+            price = crossingPrice(t);
+            if (random.nextBoolean()) {
+                qty = t.quantity + lot * random.nextInt(10);
+            }
+        } else if (r < 62) { // same price, same quantity
+            qty = t.quantity;
+        } else if (r < 67) { // quantity at or below what was filled (or zero if nothing was)
+            qty = t.cum == 0 ? 0 : lot * (1 + random.nextInt((int) (t.cum / lot)));
+        } else if (r < 71) { // unknown or finished order
+            String orig = random.nextBoolean() ? neverUsedId() : finishedIdOf(t.owner);
+            return new Command().replace(t.owner, newId, orig == null ? neverUsedId() : orig, t.symbolId, t.side,
+                price, qty);
+        } else if (r < 75) { // new id already live for the owner (this very order, or another)
+            String dup = random.nextBoolean() ? t.clientOrderId : liveIdOf(t.owner);
+            newId = dup == null ? t.clientOrderId : dup;
+        } else if (r < 77) {
+            newId = "";
+        } else if (r < 82) {
+            final long p = price;
+            final long q = qty;
+            final String id = newId;
+            return mismatched(t, (symbol, side) ->
+                new Command().replace(t.owner, id, t.clientOrderId, symbol, side, p, q));
+        } else if (r < 86) { // invalid price or quantity
+            switch (random.nextInt(5)) {
+                case 0 -> price = spec.tickSize() > 1 ? price + 1 : -price;
+                case 1 -> qty = lot > 1 ? qty + 1 : -qty;
+                case 2 -> price = 0;
+                case 3 -> qty = spec.maxQuantity() + lot;
+                default -> price = spec.maxPrice() + spec.tickSize();
+            }
+        } else if (r < 90) { // another session names the order
+            int other = (t.owner + 1 + random.nextInt(OWNERS - 1)) % OWNERS;
+            return new Command().replace(other, newOrderId(other), t.clientOrderId, t.symbolId, t.side, price, qty);
+        } else { // price and quantity both change
+            price = limitPrice(t.symbolId, t.side, 0.25);
+            qty = t.cum + lot * (1 + random.nextInt(20));
+        }
+        return new Command().replace(t.owner, newId, t.clientOrderId, t.symbolId, t.side, price, qty);
+    }
+
+    /** A price for the order that reaches into the opposite side (or just somewhere aggressive if it is empty). */
+    private long crossingPrice(RefOrder t) {
+        SymbolSpec spec = SYMBOLS.get(t.symbolId);
+        List<RefOrder> opposite = reference.restingOrders(t.symbolId, t.side.opposite());
+        if (opposite.isEmpty()) {
+            return limitPrice(t.symbolId, t.side, 1.0);
+        }
+        // Go through 0..3 levels' worth of ticks beyond the opposite best.
+        long best = opposite.get(0).price;
+        long beyond = spec.tickSize() * random.nextInt(4);
+        long price = t.side == Side.BUY ? best + beyond : best - beyond;
+        return Math.max(spec.tickSize(), price);
+    }
+
+    // ------------------------------------------------------------------------------------------- status
+
+    private Command status() {
+        RefOrder t = randomLive();
+        int r = random.nextInt(100);
+        if (t == null || r < 12) {
+            int owner = random.nextInt(OWNERS);
+            return new Command().orderStatus(owner, neverUsedId(), random.nextInt(SYMBOLS.size()), randomSide());
+        }
+        if (r < 22) {
+            String finished = finishedIdOf(t.owner);
+            return new Command().orderStatus(t.owner, finished == null ? neverUsedId() : finished, t.symbolId,
+                t.side);
+        }
+        if (r < 32) {
+            return mismatched(t, (symbol, side) -> new Command().orderStatus(t.owner, t.clientOrderId, symbol, side));
+        }
+        if (r < 36) {
+            return new Command().orderStatus(t.owner, "", t.symbolId, t.side);
+        }
+        return new Command().orderStatus(t.owner, t.clientOrderId, t.symbolId, t.side);
+    }
+
+    // ------------------------------------------------------------------------------------------- helpers
+
+    private interface Target {
+        Command with(int symbol, Side side);
+    }
+
+    /** The request names the order but with a wrong side, a wrong symbol, or both. */
+    private Command mismatched(RefOrder t, Target target) {
+        int symbol = t.symbolId;
+        Side side = t.side;
+        int what = random.nextInt(3);
+        if (what != 1) {
+            side = side.opposite();
+        }
+        if (what != 0) {
+            symbol = (symbol + 1 + random.nextInt(SYMBOLS.size() - 1)) % SYMBOLS.size();
+        }
+        return target.with(symbol, side);
+    }
+
+    private void walkMids() {
+        for (int s = 0; s < midTicks.length; s++) {
+            if (random.nextInt(25) == 0) {
+                long maxTicks = SYMBOLS.get(s).maxPrice() / SYMBOLS.get(s).tickSize();
+                midTicks[s] = Math.max(100, Math.min(maxTicks - 100, midTicks[s] + (random.nextBoolean() ? 1 : -1)));
+            }
+        }
+    }
+
+    /**
+     * A limit price in ticks around the mid: with probability {@code aggressive} on the other side of the mid (it
+     * may cross), otherwise behind it, at a distance that makes for many price levels.
+     */
+    private long limitPrice(int symbol, Side side, double aggressive) {
+        long tick = SYMBOLS.get(symbol).tickSize();
+        long distance = random.nextDouble() < aggressive
+            ? -random.nextInt(5)
+            : 1 + (long) Math.abs(random.nextGaussian() * 8);
+        long ticks = side == Side.BUY ? midTicks[symbol] - distance : midTicks[symbol] + distance;
+        return Math.max(1, ticks) * tick;
+    }
+
+    private long randomQuantity(int symbol) {
+        long lots = random.nextInt(8) == 0 ? 10 + random.nextInt(90) : 1 + random.nextInt(12);
+        return lots * SYMBOLS.get(symbol).lotSize();
+    }
+
+    private Side randomSide() {
+        return random.nextBoolean() ? Side.BUY : Side.SELL;
+    }
+
+    private RefOrder randomLive() {
+        List<RefOrder> live = reference.liveOrders();
+        return live.isEmpty() ? null : live.get(random.nextInt(live.size()));
+    }
+
+    private String liveIdOf(int owner) {
+        List<RefOrder> mine = new ArrayList<>();
+        for (RefOrder o : reference.liveOrders()) {
+            if (o.owner == owner) {
+                mine.add(o);
+            }
+        }
+        return mine.isEmpty() ? null : mine.get(random.nextInt(mine.size())).clientOrderId;
+    }
+
+    /** An id the owner used before for an order that is no longer live (filled, canceled, replaced away). */
+    private String finishedIdOf(int owner) {
+        List<String> used = usedIds.get(owner);
+        for (int attempt = 0; attempt < 5 && !used.isEmpty(); attempt++) {
+            String id = used.get(random.nextInt(used.size()));
+            if (!reference.isLive(owner, id)) {
+                return id;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The next id for an order of this owner. Every owner counts from 1 with the same prefix, so the same text
+     * names different orders of different owners. Now and then an old, finished id is reused (that is allowed).
+     */
+    private String newOrderId(int owner) {
+        if (random.nextInt(50) == 0) {
+            String finished = finishedIdOf(owner);
+            if (finished != null) {
+                return finished;
+            }
+        }
+        String id = "C" + (++nextIdNumber[owner]);
+        usedIds.get(owner).add(id);
+        return id;
+    }
+
+    private String newRequestId(int owner) {
+        return "R" + (++nextIdNumber[owner]);
+    }
+
+    private String neverUsedId() {
+        return "Z" + Long.toString(random.nextLong() & Long.MAX_VALUE, 36);
+    }
+}

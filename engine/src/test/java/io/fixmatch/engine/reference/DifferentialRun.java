@@ -1,0 +1,305 @@
+package io.fixmatch.engine.reference;
+
+import io.fixmatch.engine.api.Command;
+import io.fixmatch.engine.api.EventType;
+import io.fixmatch.engine.api.ExecutionEvent;
+import io.fixmatch.engine.api.OrderStatus;
+import io.fixmatch.engine.api.RejectReason;
+import io.fixmatch.engine.api.Side;
+import io.fixmatch.engine.config.EngineConfig;
+import io.fixmatch.engine.matching.MatchingEngine;
+import io.fixmatch.engine.matching.RestingOrderView;
+import io.fixmatch.engine.reference.ReferenceEngine.RefOrder;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Drives the real {@link MatchingEngine} and the {@link ReferenceEngine} with the same commands and checks, after
+ * every command, that they reported the same events and hold the same books, and that the real engine keeps its
+ * invariants. The first problem stops the run and is returned as a {@link Mismatch}.
+ */
+final class DifferentialRun {
+    /** Far more than a run ever holds: the reference does not model BOOK_FULL. */
+    static final int CAPACITY = 1 << 16;
+
+    enum Kind { EVENTS, BOOK, INVARIANT }
+
+    /** The first disagreement: at which command, of which kind, and everything needed to see it. */
+    record Mismatch(int index, Command command, Kind kind, String detail, List<String> expected,
+                    List<String> actual, List<Command> commands) {
+    }
+
+    /** One event of the real engine, copied (the engine reuses its event object). */
+    private record Copied(String text, EventType type, long orderId, long execId, int symbolId, Side side,
+                          long orderQuantity, long lastQuantity, long lastPrice, long leaves, long cum,
+                          long cumNotional, OrderStatus status, RejectReason rejectReason) {
+        static Copied of(ExecutionEvent e) {
+            return new Copied(e.toString(), e.type(), e.orderId(), e.execId(), e.symbolId(), e.side(),
+                e.orderQuantity(), e.lastQuantity(), e.lastPrice(), e.leavesQuantity(), e.cumQuantity(),
+                e.cumNotional(), e.status(), e.rejectReason());
+        }
+    }
+
+    private final ReferenceEngine reference = new ReferenceEngine(CommandGenerator.SYMBOLS);
+    private final List<Copied> engineEvents = new ArrayList<>();
+    private final MatchingEngine engine = new MatchingEngine(
+        new EngineConfig(CommandGenerator.SYMBOLS, CAPACITY, CAPACITY), e -> engineEvents.add(Copied.of(e)));
+    private final List<Command> commands = new ArrayList<>();
+
+    // Invariant state, from the real engine's events only.
+    private long lastExecId;
+    private long lastOrderId;
+    private final long[] boughtPerSymbol = new long[CommandGenerator.SYMBOLS.size()];
+    private final long[] soldPerSymbol = new long[CommandGenerator.SYMBOLS.size()];
+    /** Per order id: {cum, cumNotional} summed from its FILL events. */
+    private final Map<Long, long[]> fillsPerOrder = new HashMap<>();
+
+    ReferenceEngine reference() {
+        return reference;
+    }
+
+    /** Runs {@code count} commands from {@code source} (which may look at {@link #reference()}). */
+    static Mismatch run(int count, Supplier<Command> source, DifferentialRun run) {
+        for (int i = 0; i < count; i++) {
+            Mismatch m = run.step(source.get());
+            if (m != null) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    /** Replays a fixed list of commands on fresh engines. */
+    static Mismatch replay(List<Command> commands) {
+        DifferentialRun run = new DifferentialRun();
+        for (Command command : commands) {
+            Mismatch m = run.step(command);
+            if (m != null) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    Mismatch step(Command command) {
+        int index = commands.size();
+        commands.add(command);
+        List<String> expected = new ArrayList<>();
+        for (ExecutionEvent e : reference.process(command)) {
+            expected.add(e.toString());
+        }
+        engineEvents.clear();
+        engine.process(command);
+        List<String> actual = new ArrayList<>(engineEvents.size());
+        for (Copied e : engineEvents) {
+            actual.add(e.text);
+        }
+        if (!expected.equals(actual)) {
+            return new Mismatch(index, command, Kind.EVENTS, "different events", expected, actual, commands);
+        }
+        String problem = checkEventInvariants();
+        if (problem == null) {
+            problem = checkBooks();
+        }
+        if (problem == null && engine.lastOrderId() != reference.lastOrderId()) {
+            problem = "engine.lastOrderId()=" + engine.lastOrderId() + " but reference " + reference.lastOrderId();
+        }
+        if (problem == null && engine.lastExecId() != reference.lastExecId()) {
+            problem = "engine.lastExecId()=" + engine.lastExecId() + " but reference " + reference.lastExecId()
+                + " (last exec id seen in an event: " + lastExecId + ")";
+        }
+        if (problem != null) {
+            Kind kind = problem.startsWith("book") ? Kind.BOOK : Kind.INVARIANT;
+            return new Mismatch(index, command, kind, problem, expected, actual, commands);
+        }
+        return null;
+    }
+
+    /** Invariants of the real engine's events: ids, fills in pairs, quantities that add up. */
+    private String checkEventInvariants() {
+        for (int i = 0; i < engineEvents.size(); i++) {
+            Copied e = engineEvents.get(i);
+            if (e.execId != 0) {
+                if (e.execId != lastExecId + 1) {
+                    return "exec ids not consecutive: " + e.execId + " after " + lastExecId + " in " + e.text;
+                }
+                lastExecId = e.execId;
+            }
+            if (e.type == EventType.ACCEPTED) {
+                if (e.orderId != lastOrderId + 1) {
+                    return "order ids not consecutive: " + e.orderId + " after " + lastOrderId;
+                }
+                lastOrderId = e.orderId;
+            }
+            if (e.type == EventType.CANCELED && e.leaves != 0) {
+                return "CANCELED with leaves " + e.leaves + ": " + e.text;
+            }
+            boolean liveState = e.type == EventType.ACCEPTED || e.type == EventType.FILL
+                || e.type == EventType.REPLACED || (e.type == EventType.STATUS && e.rejectReason == RejectReason.NONE);
+            if (liveState && e.orderQuantity != e.leaves + e.cum) {
+                return "orderQty != leaves + cum: " + e.text;
+            }
+            if (e.type == EventType.FILL) {
+                if (i + 1 >= engineEvents.size() || engineEvents.get(i + 1).type != EventType.FILL) {
+                    return "FILL without its counterpart: " + e.text;
+                }
+                Copied other = engineEvents.get(i + 1);
+                if (other.symbolId != e.symbolId || other.side == e.side || other.lastQuantity != e.lastQuantity
+                    || other.lastPrice != e.lastPrice || e.lastQuantity <= 0) {
+                    return "FILL pair does not match: " + e.text + " / " + other.text;
+                }
+                for (Copied fill : new Copied[] {e, other}) {
+                    long[] sums = fillsPerOrder.computeIfAbsent(fill.orderId, k -> new long[2]);
+                    sums[0] += fill.lastQuantity;
+                    sums[1] += fill.lastQuantity * fill.lastPrice;
+                    if (sums[0] != fill.cum || sums[1] != fill.cumNotional) {
+                        return "cum/notional do not add up to the fills (" + sums[0] + ", " + sums[1] + "): "
+                            + fill.text;
+                    }
+                    if (fill.side == Side.BUY) {
+                        boughtPerSymbol[fill.symbolId] += fill.lastQuantity;
+                    } else {
+                        soldPerSymbol[fill.symbolId] += fill.lastQuantity;
+                    }
+                }
+                i++;
+                if (other.execId != lastExecId + 1) {
+                    return "exec ids not consecutive: " + other.execId + " after " + lastExecId;
+                }
+                lastExecId = other.execId;
+            }
+        }
+        for (int s = 0; s < boughtPerSymbol.length; s++) {
+            if (boughtPerSymbol[s] != soldPerSymbol[s]) {
+                return "symbol " + s + ": bought " + boughtPerSymbol[s] + " but sold " + soldPerSymbol[s];
+            }
+        }
+        return null;
+    }
+
+    /** The engine's books against the reference's, order by order, and the engine's own book invariants. */
+    private String checkBooks() {
+        for (int symbol = 0; symbol < CommandGenerator.SYMBOLS.size(); symbol++) {
+            long bestBid = 0;
+            long bestAsk = 0;
+            for (Side side : Side.values()) {
+                BookComparison c = new BookComparison(symbol, side, reference.restingOrders(symbol, side));
+                engine.forEachRestingOrder(symbol, side, c::visit);
+                if (c.problem == null && c.count != c.expected.size()) {
+                    c.problem = "engine has " + c.count + " orders, reference " + c.expected.size();
+                }
+                if (c.problem != null) {
+                    return "book of symbol " + symbol + " " + side + ": " + c.problem
+                        + "\n  reference: " + describe(c.expected) + "\n  engine:    " + describeEngine(symbol, side);
+                }
+                if (c.count > 0) {
+                    if (side == Side.BUY) {
+                        bestBid = c.first;
+                    } else {
+                        bestAsk = c.first;
+                    }
+                }
+            }
+            if (bestBid != 0 && bestAsk != 0 && bestBid >= bestAsk) {
+                return "book of symbol " + symbol + " crossed: best bid " + bestBid + " >= best ask " + bestAsk;
+            }
+        }
+        return null;
+    }
+
+    /** Compares as it visits, without allocating; keeps the first problem. */
+    private final class BookComparison {
+        final int symbol;
+        final Side side;
+        final List<RefOrder> expected;
+        int count;
+        long first;
+        long previousPrice;
+        String problem;
+
+        BookComparison(int symbol, Side side, List<RefOrder> expected) {
+            this.symbol = symbol;
+            this.side = side;
+            this.expected = expected;
+        }
+
+        void visit(RestingOrderView o) {
+            int i = count++;
+            if (problem != null) {
+                return;
+            }
+            if (i == 0) {
+                first = o.price();
+            } else if (side == Side.BUY ? o.price() > previousPrice : o.price() < previousPrice) {
+                problem = "levels out of price order at position " + i;
+                return;
+            }
+            previousPrice = o.price();
+            if (o.leavesQuantity() <= 0 || o.orderQuantity() != o.leavesQuantity() + o.cumQuantity()
+                || o.symbolId() != symbol || o.side() != side) {
+                problem = "bad resting order at position " + i + ": " + describe(o);
+                return;
+            }
+            long[] fills = fillsPerOrder.get(o.orderId());
+            long filled = fills == null ? 0 : fills[0];
+            long notional = fills == null ? 0 : fills[1];
+            if (filled != o.cumQuantity() || notional != o.cumNotional()) {
+                problem = "resting order's cum/notional differ from its FILL events (" + filled + ", " + notional
+                    + "): " + describe(o);
+                return;
+            }
+            if (i >= expected.size()) {
+                problem = "extra order at position " + i;
+                return;
+            }
+            RefOrder r = expected.get(i);
+            if (r.orderId != o.orderId() || r.owner != o.owner() || !sameId(r.clientOrderId, o)
+                || r.price != o.price() || r.quantity != o.orderQuantity() || r.leaves != o.leavesQuantity()
+                || r.cum != o.cumQuantity() || r.cumNotional != o.cumNotional()
+                || r.timeInForce != o.timeInForce()) {
+                problem = "position " + i + " differs: reference " + describe(r) + ", engine " + describe(o);
+            }
+        }
+    }
+
+    private static boolean sameId(String expected, RestingOrderView o) {
+        if (expected.length() != o.clientOrderId().length()) {
+            return false;
+        }
+        for (int i = 0; i < expected.length(); i++) {
+            if (expected.charAt(i) != o.clientOrderId().byteAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private String describeEngine(int symbol, Side side) {
+        List<String> all = new ArrayList<>();
+        engine.forEachRestingOrder(symbol, side, o -> all.add(describe(o)));
+        return all.toString();
+    }
+
+    private static String describe(List<RefOrder> orders) {
+        List<String> all = new ArrayList<>();
+        for (RefOrder r : orders) {
+            all.add(describe(r));
+        }
+        return all.toString();
+    }
+
+    static String describe(RefOrder r) {
+        return "#" + r.orderId + " o" + r.owner + " " + r.clientOrderId + " " + r.timeInForce + " " + r.leaves + "/"
+            + r.quantity + "@" + r.price + " cum=" + r.cum + " notional=" + r.cumNotional;
+    }
+
+    static String describe(RestingOrderView o) {
+        return "#" + o.orderId() + " o" + o.owner() + " " + o.clientOrderId() + " " + o.timeInForce() + " "
+            + o.leavesQuantity() + "/" + o.orderQuantity() + "@" + o.price() + " cum=" + o.cumQuantity()
+            + " notional=" + o.cumNotional();
+    }
+}

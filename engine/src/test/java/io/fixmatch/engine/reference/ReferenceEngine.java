@@ -1,0 +1,410 @@
+package io.fixmatch.engine.reference;
+
+import io.fixmatch.engine.api.Command;
+import io.fixmatch.engine.api.EventType;
+import io.fixmatch.engine.api.ExecutionEvent;
+import io.fixmatch.engine.api.OrderStatus;
+import io.fixmatch.engine.api.OrderType;
+import io.fixmatch.engine.api.RejectReason;
+import io.fixmatch.engine.api.Side;
+import io.fixmatch.engine.api.TimeInForce;
+import io.fixmatch.engine.config.SymbolSpec;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A slow, deliberately simple model of the rules in docs/MATCHING.md, written from the document only.
+ *
+ * <p>State: for every symbol and side a plain {@link ArrayList} of resting orders, kept in priority order (best
+ * price first, then arrival sequence) by inserting each order with a linear scan; a {@link LinkedHashMap} of live
+ * orders keyed by (owner, client order id). Each command returns a fresh list of fresh {@link ExecutionEvent}s, so they
+ * can be compared field by field (via {@code toString()}) with what the real engine reports.
+ *
+ * <p>Not modelled: capacity (BOOK_FULL). Run the real engine with room enough never to reach it.
+ */
+public final class ReferenceEngine {
+
+    /** One order as the document describes it; public fields, no behaviour beyond the obvious. */
+    public static final class RefOrder {
+        public long orderId;
+        public int owner;
+        public String clientOrderId;
+        public int symbolId;
+        public Side side;
+        public OrderType orderType;
+        public TimeInForce timeInForce;
+        public long price;
+        public long quantity;
+        public long leaves;
+        public long cum;
+        public long cumNotional;
+        /** Arrival at its current place in the queue: larger means later, i.e. lower time priority. */
+        long sequence;
+
+        OrderStatus currentStatus() {
+            if (leaves == 0) {
+                return OrderStatus.FILLED;
+            }
+            return cum == 0 ? OrderStatus.NEW : OrderStatus.PARTIALLY_FILLED;
+        }
+    }
+
+    private record Key(int owner, String clientOrderId) {
+    }
+
+    private final List<SymbolSpec> symbols;
+    /** books.get(symbolId)[side.ordinal()] = resting orders, in priority order. */
+    private final List<List<RefOrder>[]> books = new ArrayList<>();
+    /** Live orders by (owner, client order id); insertion-ordered only so that the generator's picks are seeded. */
+    private final Map<Key, RefOrder> live = new LinkedHashMap<>();
+    private long lastOrderId;
+    private long lastExecId;
+    private long lastSequence;
+
+    public ReferenceEngine(List<SymbolSpec> symbols) {
+        this.symbols = List.copyOf(symbols);
+        for (int i = 0; i < symbols.size(); i++) {
+            @SuppressWarnings("unchecked")
+            List<RefOrder>[] sides = new List[] {new ArrayList<RefOrder>(), new ArrayList<RefOrder>()};
+            books.add(sides);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------ queries
+
+    public long lastOrderId() {
+        return lastOrderId;
+    }
+
+    public long lastExecId() {
+        return lastExecId;
+    }
+
+    /** The resting orders of one side of a book, best first, in time priority within a price (a copy). */
+    public List<RefOrder> restingOrders(int symbolId, Side side) {
+        return new ArrayList<>(books.get(symbolId)[side.ordinal()]);
+    }
+
+    /** Every live (resting) order, in a deterministic order, for the command generator (a copy). */
+    public List<RefOrder> liveOrders() {
+        return new ArrayList<>(live.values());
+    }
+
+    public int liveCount() {
+        return live.size();
+    }
+
+    public boolean isLive(int owner, String clientOrderId) {
+        return live.containsKey(new Key(owner, clientOrderId));
+    }
+
+    // ----------------------------------------------------------------------------------------------- commands
+
+    public List<ExecutionEvent> process(Command command) {
+        List<ExecutionEvent> out = new ArrayList<>();
+        switch (command.type()) {
+            case NEW_ORDER -> newOrder(command, out);
+            case CANCEL -> cancel(command, out);
+            case REPLACE -> replace(command, out);
+            case ORDER_STATUS -> status(command, out);
+            case CANCEL_ALL_FOR_OWNER -> cancelAll(command, out);
+        }
+        return out;
+    }
+
+    private void newOrder(Command c, List<ExecutionEvent> out) {
+        String id = c.clientOrderId().toString();
+        boolean market = c.orderType() == OrderType.MARKET;
+        RejectReason reason = RejectReason.NONE;
+        if (c.symbolId() < 0 || c.symbolId() >= symbols.size()) {
+            reason = RejectReason.UNKNOWN_SYMBOL;
+        } else if (id.isEmpty()) {
+            reason = RejectReason.MISSING_CLIENT_ORDER_ID;
+        } else if (isLive(c.owner(), id)) {
+            reason = RejectReason.DUPLICATE_CLIENT_ORDER_ID;
+        } else {
+            SymbolSpec spec = symbols.get(c.symbolId());
+            reason = quantityCheck(spec, c.quantity());
+            if (reason == RejectReason.NONE && !market) {
+                reason = priceCheck(spec, c.price());
+            }
+            if (reason == RejectReason.NONE && market && side(c.symbolId(), c.side().opposite()).isEmpty()) {
+                reason = RejectReason.NO_LIQUIDITY;
+            }
+        }
+        if (reason != RejectReason.NONE) {
+            ExecutionEvent e = new ExecutionEvent().begin(EventType.REJECTED, c.timestampNanos(), c.owner());
+            e.clientOrderId().copyFrom(c.clientOrderId());
+            e.origClientOrderId().copyFrom(c.origClientOrderId());
+            // "A market order's price is ignored and reported as 0."
+            e.ids(0, ++lastExecId)
+                .order(c.symbolId(), c.side(), c.orderType(), c.timeInForce(), market ? 0 : c.price(), c.quantity())
+                .quantities(0, 0, 0)
+                .status(OrderStatus.REJECTED)
+                .rejectReason(reason);
+            out.add(e);
+            return;
+        }
+
+        RefOrder o = new RefOrder();
+        o.orderId = ++lastOrderId;
+        o.owner = c.owner();
+        o.clientOrderId = id;
+        o.symbolId = c.symbolId();
+        o.side = c.side();
+        o.orderType = c.orderType();
+        o.timeInForce = c.timeInForce();
+        o.price = market ? 0 : c.price();
+        o.quantity = c.quantity();
+        o.leaves = c.quantity();
+        out.add(orderEvent(EventType.ACCEPTED, c, o, o.clientOrderId, "", OrderStatus.NEW, o.leaves));
+
+        if (o.timeInForce == TimeInForce.FOK) {
+            long available = 0;
+            for (RefOrder r : side(o.symbolId, o.side.opposite())) {
+                if (acceptable(o, r.price)) {
+                    available += r.leaves;
+                }
+            }
+            if (available < o.quantity) {
+                out.add(orderEvent(EventType.CANCELED, c, o, o.clientOrderId, "", OrderStatus.CANCELED, 0));
+                return;
+            }
+        }
+        trade(o, c, out);
+        if (o.leaves == 0) {
+            return;
+        }
+        if (!market && (o.timeInForce == TimeInForce.DAY || o.timeInForce == TimeInForce.GTC)) {
+            rest(o);
+            live.put(new Key(o.owner, o.clientOrderId), o);
+        } else {
+            out.add(orderEvent(EventType.CANCELED, c, o, o.clientOrderId, "", OrderStatus.CANCELED, 0));
+        }
+    }
+
+    private void cancel(Command c, List<ExecutionEvent> out) {
+        RefOrder o = live.get(new Key(c.owner(), c.origClientOrderId().toString()));
+        RejectReason reason = targetCheck(c, o);
+        if (reason != RejectReason.NONE) {
+            out.add(requestReject(EventType.CANCEL_REJECTED, c, o, reason));
+            return;
+        }
+        side(o.symbolId, o.side).remove(o);
+        live.remove(new Key(o.owner, o.clientOrderId));
+        out.add(orderEvent(EventType.CANCELED, c, o, c.clientOrderId().toString(), o.clientOrderId,
+            OrderStatus.CANCELED, 0));
+    }
+
+    private void replace(Command c, List<ExecutionEvent> out) {
+        RefOrder o = live.get(new Key(c.owner(), c.origClientOrderId().toString()));
+        String newId = c.clientOrderId().toString();
+        RejectReason reason = targetCheck(c, o);
+        if (reason == RejectReason.NONE && newId.isEmpty()) {
+            reason = RejectReason.MISSING_CLIENT_ORDER_ID;
+        }
+        if (reason == RejectReason.NONE && isLive(c.owner(), newId)) {
+            reason = RejectReason.DUPLICATE_CLIENT_ORDER_ID;
+        }
+        if (reason == RejectReason.NONE) {
+            SymbolSpec spec = symbols.get(o.symbolId);
+            reason = quantityCheck(spec, c.quantity());
+            if (reason == RejectReason.NONE) {
+                reason = priceCheck(spec, c.price());
+            }
+        }
+        if (reason == RejectReason.NONE && c.quantity() <= o.cum) {
+            reason = RejectReason.QUANTITY_NOT_ABOVE_FILLED;
+        }
+        if (reason != RejectReason.NONE) {
+            out.add(requestReject(EventType.REPLACE_REJECTED, c, o, reason));
+            return;
+        }
+
+        String oldId = o.clientOrderId;
+        boolean keepsPlace = c.price() == o.price && c.quantity() <= o.quantity;
+        live.remove(new Key(o.owner, oldId));
+        o.clientOrderId = newId;
+        live.put(new Key(o.owner, newId), o);
+        List<RefOrder> mySide = side(o.symbolId, o.side);
+        if (!keepsPlace) {
+            mySide.remove(o);
+        }
+        o.price = c.price();
+        o.quantity = c.quantity();
+        o.leaves = c.quantity() - o.cum;
+        out.add(orderEvent(EventType.REPLACED, c, o, newId, oldId, o.currentStatus(), o.leaves));
+        if (keepsPlace) {
+            return;
+        }
+        trade(o, c, out);
+        if (o.leaves == 0) {
+            live.remove(new Key(o.owner, o.clientOrderId));
+        } else {
+            rest(o);
+        }
+    }
+
+    private void status(Command c, List<ExecutionEvent> out) {
+        RefOrder o = live.get(new Key(c.owner(), c.clientOrderId().toString()));
+        RejectReason reason = targetCheck(c, o);
+        if (reason != RejectReason.NONE) {
+            // AMBIGUITY (docs/MATCHING.md): "Order status" says "STATUS with status REJECTED and UNKNOWN_ORDER /
+            // SIDE_OR_SYMBOL_MISMATCH", while "Rejects of cancel, replace and status" says a reject naming a live
+            // order carries "its ... status". Here: the latter (the order's own status when it is live).
+            out.add(requestReject(EventType.STATUS, c, o, reason));
+            return;
+        }
+        // STATUS events carry exec id 0 and consume none.
+        out.add(orderEvent(EventType.STATUS, c, o, o.clientOrderId, "", o.currentStatus(), o.leaves, 0));
+    }
+
+    /**
+     * NOT in docs/MATCHING.md: Command's javadoc only says it "cancels all live orders of owner". Modelled as one
+     * CANCELED per live order of the owner (own client order id, no orig id, leaves 0), most recently accepted
+     * first.
+     */
+    private void cancelAll(Command c, List<ExecutionEvent> out) {
+        List<RefOrder> mine = new ArrayList<>();
+        for (RefOrder o : live.values()) {
+            if (o.owner == c.owner()) {
+                mine.add(o);
+            }
+        }
+        mine.sort((a, b) -> Long.compare(b.orderId, a.orderId));
+        for (RefOrder o : mine) {
+            side(o.symbolId, o.side).remove(o);
+            live.remove(new Key(o.owner, o.clientOrderId));
+            out.add(orderEvent(EventType.CANCELED, c, o, o.clientOrderId, "", OrderStatus.CANCELED, 0));
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------ helpers
+
+    /** The aggressor trades against the opposite side, best price first, oldest first, at the resting price. */
+    private void trade(RefOrder aggressor, Command c, List<ExecutionEvent> out) {
+        List<RefOrder> opposite = side(aggressor.symbolId, aggressor.side.opposite());
+        while (aggressor.leaves > 0 && !opposite.isEmpty()) {
+            RefOrder resting = opposite.get(0);
+            if (!acceptable(aggressor, resting.price)) {
+                break;
+            }
+            long qty = Math.min(aggressor.leaves, resting.leaves);
+            long px = resting.price;
+            aggressor.leaves -= qty;
+            aggressor.cum += qty;
+            aggressor.cumNotional += qty * px;
+            resting.leaves -= qty;
+            resting.cum += qty;
+            resting.cumNotional += qty * px;
+            out.add(fillEvent(c, aggressor, qty, px));
+            out.add(fillEvent(c, resting, qty, px));
+            if (resting.leaves == 0) {
+                opposite.remove(0);
+                live.remove(new Key(resting.owner, resting.clientOrderId));
+            }
+        }
+    }
+
+    private static boolean acceptable(RefOrder aggressor, long restingPrice) {
+        if (aggressor.orderType == OrderType.MARKET) {
+            return true;
+        }
+        return aggressor.side == Side.BUY ? restingPrice <= aggressor.price : restingPrice >= aggressor.price;
+    }
+
+    /** Puts the order behind every order of its side with the same or a better price. */
+    private void rest(RefOrder o) {
+        o.sequence = ++lastSequence;
+        List<RefOrder> list = side(o.symbolId, o.side);
+        int i = 0;
+        while (i < list.size() && !strictlyBetter(o.side, o.price, list.get(i).price)) {
+            i++;
+        }
+        list.add(i, o);
+    }
+
+    private static boolean strictlyBetter(Side side, long a, long b) {
+        return side == Side.BUY ? a > b : a < b;
+    }
+
+    private List<RefOrder> side(int symbolId, Side side) {
+        return books.get(symbolId)[side.ordinal()];
+    }
+
+    private static RejectReason quantityCheck(SymbolSpec spec, long quantity) {
+        if (quantity <= 0) {
+            return RejectReason.QUANTITY_NOT_POSITIVE;
+        }
+        if (quantity > spec.maxQuantity()) {
+            return RejectReason.QUANTITY_TOO_LARGE;
+        }
+        if (quantity % spec.lotSize() != 0) {
+            return RejectReason.QUANTITY_NOT_LOT_MULTIPLE;
+        }
+        return RejectReason.NONE;
+    }
+
+    private static RejectReason priceCheck(SymbolSpec spec, long price) {
+        if (price <= 0) {
+            return RejectReason.PRICE_NOT_POSITIVE;
+        }
+        if (price > spec.maxPrice()) {
+            return RejectReason.PRICE_TOO_LARGE;
+        }
+        if (price % spec.tickSize() != 0) {
+            return RejectReason.PRICE_NOT_ON_TICK;
+        }
+        return RejectReason.NONE;
+    }
+
+    private static RejectReason targetCheck(Command c, RefOrder o) {
+        if (o == null) {
+            return RejectReason.UNKNOWN_ORDER;
+        }
+        if (o.symbolId != c.symbolId() || o.side != c.side()) {
+            return RejectReason.SIDE_OR_SYMBOL_MISMATCH;
+        }
+        return RejectReason.NONE;
+    }
+
+    /** Reject of a cancel, replace or status request: the request's fields; the named live order's state if any. */
+    private static ExecutionEvent requestReject(EventType type, Command c, RefOrder o, RejectReason reason) {
+        ExecutionEvent e = new ExecutionEvent().begin(type, c.timestampNanos(), c.owner());
+        e.clientOrderId().copyFrom(c.clientOrderId());
+        e.origClientOrderId().copyFrom(c.origClientOrderId());
+        e.order(c.symbolId(), c.side(), c.orderType(), c.timeInForce(), c.price(), c.quantity());
+        if (o == null) {
+            e.ids(0, 0).quantities(0, 0, 0).status(OrderStatus.REJECTED);
+        } else {
+            e.ids(o.orderId, 0).quantities(o.leaves, o.cum, o.cumNotional).status(o.currentStatus());
+        }
+        return e.rejectReason(reason);
+    }
+
+    private ExecutionEvent fillEvent(Command c, RefOrder o, long qty, long px) {
+        ExecutionEvent e = orderEvent(EventType.FILL, c, o, o.clientOrderId, "",
+            o.leaves == 0 ? OrderStatus.FILLED : OrderStatus.PARTIALLY_FILLED, o.leaves);
+        return e.lastFill(qty, px);
+    }
+
+    /** An execution about an order: it takes the next exec id. */
+    private ExecutionEvent orderEvent(EventType type, Command c, RefOrder o, String clientOrderId, String origId,
+                                      OrderStatus status, long leaves) {
+        return orderEvent(type, c, o, clientOrderId, origId, status, leaves, ++lastExecId);
+    }
+
+    private static ExecutionEvent orderEvent(EventType type, Command c, RefOrder o, String clientOrderId,
+                                             String origId, OrderStatus status, long leaves, long execId) {
+        ExecutionEvent e = new ExecutionEvent().begin(type, c.timestampNanos(), o.owner);
+        e.clientOrderId().copyFrom(clientOrderId);
+        e.origClientOrderId().copyFrom(origId);
+        return e.ids(o.orderId, execId)
+            .order(o.symbolId, o.side, o.orderType, o.timeInForce, o.price, o.quantity)
+            .quantities(leaves, o.cum, o.cumNotional)
+            .status(status);
+    }
+}
