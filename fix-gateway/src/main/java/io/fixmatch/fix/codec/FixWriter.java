@@ -66,6 +66,15 @@ public final class FixWriter {
         return this;
     }
 
+    /** A character then a number, as one value: "L" and 42 give "L42" (client order ids, say). */
+    public FixWriter field(int tag, char prefix, long number) {
+        tag(tag);
+        buffer[position++] = (byte) prefix;
+        writeLong(number);
+        buffer[position++] = SOH;
+        return this;
+    }
+
     /** An ASCII text (a reject reason, say); characters outside printable ASCII are written as '?'. */
     public FixWriter field(int tag, CharSequence text) {
         tag(tag);

@@ -1,0 +1,210 @@
+package io.fixmatch.loadgen.client;
+
+import io.fixmatch.fix.codec.FixFramer;
+import io.fixmatch.fix.codec.FixMessage;
+import io.fixmatch.fix.codec.FixParser;
+import io.fixmatch.fix.codec.FixTags;
+import io.fixmatch.fix.codec.FixWriter;
+import io.fixmatch.fix.codec.MsgTypes;
+import io.fixmatch.fix.session.MessageBody;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A minimal FIX 4.4 initiator on the project's allocation-free codec, made for measuring: one blocking TCP
+ * connection, a sender side safe to call from any thread, and one reader thread that frames and parses what
+ * arrives, answers TestRequests, checks the server's sequence numbers, and hands execution reports to the
+ * {@link RequestTracker}. Logs on with ResetSeqNumFlag=Y: every run starts a fresh session day.
+ */
+public final class FixClient implements AutoCloseable {
+    private static final int MAX_MESSAGE = 8192;
+
+    private final SocketChannel channel;
+    private final byte[] senderCompId;
+    private final byte[] targetCompId;
+    private final RequestTracker tracker;
+    private final FixWriter writer = new FixWriter(MAX_MESSAGE);
+    private final ByteBuffer writeView = ByteBuffer.wrap(writer.buffer());
+    private final CountDownLatch loggedOn = new CountDownLatch(1);
+    private final CountDownLatch loggedOut = new CountDownLatch(1);
+    private final Thread reader;
+    private long nextOutgoing = 1;
+    private long nextIncoming = 1;
+    private volatile boolean closing;
+    private volatile boolean loggingOut;
+    private volatile long sequenceGaps;
+    private volatile String logoutText;
+
+    public FixClient(String host, int port, String senderCompId, String targetCompId, RequestTracker tracker) {
+        this.senderCompId = senderCompId.getBytes(StandardCharsets.US_ASCII);
+        this.targetCompId = targetCompId.getBytes(StandardCharsets.US_ASCII);
+        this.tracker = tracker;
+        try {
+            channel = SocketChannel.open(new InetSocketAddress(host, port));
+            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot connect to " + host + ":" + port, e);
+        }
+        reader = new Thread(this::readLoop, "fix-reader");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    /** Logs on and waits for the acceptor's Logon; throws if it does not come. */
+    public void logon(int heartbeatSeconds, long timeoutSeconds) throws InterruptedException {
+        send(MsgTypes.LOGON, w -> w.field(FixTags.ENCRYPT_METHOD, 0L).field(FixTags.HEART_BT_INT, heartbeatSeconds)
+            .field(FixTags.RESET_SEQ_NUM_FLAG, 'Y'));
+        if (!loggedOn.await(timeoutSeconds, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("no Logon reply within " + timeoutSeconds + " s"
+                + (logoutText != null ? ": " + logoutText : ""));
+        }
+    }
+
+    /** Sends a message with the next sequence number: header, then the body; safe from any thread. */
+    public synchronized void send(int msgType, MessageBody body) {
+        writer.begin(msgType)
+            .field(FixTags.SENDER_COMP_ID, senderCompId)
+            .field(FixTags.TARGET_COMP_ID, targetCompId)
+            .field(FixTags.MSG_SEQ_NUM, nextOutgoing++)
+            .timestamp(FixTags.SENDING_TIME, System.currentTimeMillis() * 1_000_000L);
+        body.writeBody(writer);
+        writer.finish();
+        writeView.limit(writer.start() + writer.length()).position(writer.start());
+        try {
+            while (writeView.hasRemaining()) {
+                channel.write(writeView);
+            }
+        } catch (IOException e) {
+            if (!closing) {
+                throw new UncheckedIOException("connection lost while sending", e);
+            }
+        }
+    }
+
+    /** Writes ClOrdID(11) or OrigClOrdID(41) in our form: "L" + number. */
+    public static void clOrdId(FixWriter w, int tag, long number) {
+        w.field(tag, 'L', number);
+    }
+
+    public void logout(long timeoutSeconds) throws InterruptedException {
+        loggingOut = true;
+        send(MsgTypes.LOGOUT, MessageBody.EMPTY);
+        loggedOut.await(timeoutSeconds, TimeUnit.SECONDS);
+    }
+
+    public long sequenceGaps() {
+        return sequenceGaps;
+    }
+
+    @Override
+    public void close() {
+        closing = true;
+        try {
+            channel.close();
+            reader.join(2000);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void readLoop() {
+        ByteBuf in = Unpooled.buffer(1 << 20);
+        FixFramer framer = new FixFramer(MAX_MESSAGE);
+        byte[] frame = new byte[MAX_MESSAGE];
+        FixMessage message = new FixMessage();
+        try {
+            while (!closing) {
+                if (in.writableBytes() < MAX_MESSAGE) {
+                    in.discardReadBytes();
+                }
+                if (in.writeBytes(channel, in.writableBytes()) < 0) {
+                    break;
+                }
+                long nowNanos = System.nanoTime();
+                int kind;
+                while ((kind = framer.scan(in)) != FixFramer.NEED_MORE) {
+                    int length = framer.length();
+                    if (kind != FixFramer.FRAME) {
+                        tracker.unexpected("unreadable bytes from the acceptor (framer result " + kind + ")");
+                        in.skipBytes(Math.max(1, length));
+                        continue;
+                    }
+                    in.readBytes(frame, 0, length);
+                    if (FixParser.parse(frame, 0, length, message) != FixParser.OK) {
+                        tracker.unexpected("unparsable message from the acceptor");
+                        continue;
+                    }
+                    onMessage(message, nowNanos);
+                }
+            }
+        } catch (IOException e) {
+            if (!closing) {
+                tracker.unexpected("connection lost: " + e.getMessage());
+            }
+        } finally {
+            loggedOut.countDown();
+        }
+    }
+
+    private void onMessage(FixMessage message, long nowNanos) {
+        long seqNum = message.longValue(FixTags.MSG_SEQ_NUM);
+        if (message.msgType() == MsgTypes.LOGON) {
+            nextIncoming = seqNum + 1;
+            loggedOn.countDown();
+            return;
+        }
+        if (seqNum != nextIncoming) {
+            sequenceGaps++;
+            tracker.unexpected("MsgSeqNum " + seqNum + " from the acceptor, expected " + nextIncoming);
+        }
+        nextIncoming = seqNum + 1;
+        switch (message.msgType()) {
+            case MsgTypes.EXECUTION_REPORT -> tracker.onExecutionReport(clOrdIdNumber(message), 
+                message.byteValue(FixTags.EXEC_TYPE), message.byteValue(FixTags.ORD_STATUS), nowNanos);
+            case MsgTypes.ORDER_CANCEL_REJECT -> tracker.rejected("OrderCancelReject for L" + clOrdIdNumber(message)
+                + ": " + message.stringValue(FixTags.TEXT));
+            case MsgTypes.REJECT -> tracker.rejected("session Reject of our message "
+                + message.stringValue(FixTags.REF_SEQ_NUM) + ": " + message.stringValue(FixTags.TEXT));
+            case MsgTypes.BUSINESS_MESSAGE_REJECT -> tracker.rejected("BusinessMessageReject: "
+                + message.stringValue(FixTags.TEXT));
+            case MsgTypes.TEST_REQUEST -> {
+                int field = message.indexOf(FixTags.TEST_REQ_ID);
+                if (field >= 0) {
+                    send(MsgTypes.HEARTBEAT, w -> w.copyField(message, field));
+                }
+            }
+            case MsgTypes.LOGOUT -> {
+                logoutText = message.stringValue(FixTags.TEXT);
+                if (!loggingOut) {
+                    tracker.unexpected("the acceptor logged us out: " + logoutText);
+                }
+                loggedOut.countDown();
+            }
+            case MsgTypes.RESEND_REQUEST -> tracker.unexpected("the acceptor asked for a resend");
+            default -> { }
+        }
+    }
+
+    /** The number in our ClOrdID "L123"; 0 if it is not one of ours. */
+    private static long clOrdIdNumber(FixMessage message) {
+        int field = message.indexOf(FixTags.CL_ORD_ID);
+        if (field < 0 || message.valueLengthAt(field) < 2 || message.buffer()[message.valueStartAt(field)] != 'L') {
+            return 0;
+        }
+        long number = FixMessage.parseLong(message.buffer(), message.valueStartAt(field) + 1,
+            message.valueLengthAt(field) - 1);
+        return number == FixMessage.NOT_A_NUMBER ? 0 : number;
+    }
+}

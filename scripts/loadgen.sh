@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# The release load test: starts a fresh fixmatch server (unless --host/--port name a running acceptor), replays a
+# volatile-market order flow at 45,000 orders/s (JLBH, coordinated omission corrected), prints the report and writes
+# it to --out (summary.json, HdrHistogram logs, percentiles.html). Exit status: 0 ok, 1 errors, 2 bad options,
+# 3 a latency threshold or the --baseline breached.
+#   scripts/loadgen.sh [--rate N] [--duration S] [--warmup S] [--host H] [--port P] [--out DIR] [--help] [...]
+# All loadgen options pass through (see --help). LOADGEN_JAVA_OPTS and SERVER_JAVA_OPTS add JVM flags.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/lib/java.sh
+
+jar=loadgen/target/fixmatch-loadgen-0.1.0-SNAPSHOT.jar
+server_jar=fix-gateway/target/fixmatch-fix-gateway-0.1.0-SNAPSHOT.jar
+build_if_needed loadgen "$jar"
+
+external=false
+port=9878
+out=out/loadgen
+args=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --help|-h) exec "$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -cp "$jar:loadgen/target/lib/*" \
+                 io.fixmatch.loadgen.LoadgenMain --help ;;
+    --host) external=true; args+=("$1" "$2"); shift 2 ;;
+    --port) external=true; port=$2; args+=("$1" "$2"); shift 2 ;;
+    --out) out=$2; args+=("$1" "$2"); shift 2 ;;
+    *) args+=("$1"); shift ;;
+  esac
+done
+case "$out" in /*) ;; *) out="$OLDPWD/$out" ;; esac
+for i in "${!args[@]}"; do
+  if [ "${args[$i]}" = "--out" ]; then args[$((i + 1))]="$out"; fi
+done
+mkdir -p "$out"
+
+server_pid=
+cleanup() {
+  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
+    kill -TERM "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+  fi
+}
+trap cleanup EXIT
+
+if [ "$external" = false ]; then
+  # A fresh server with the embedded defaults, its data in the output folder so runs never share state.
+  work="$out/server"
+  rm -rf "$work" && mkdir -p "$work"
+  config="$work/fixmatch.properties"
+  unzip -p "$server_jar" fixmatch.properties > "$config"
+  printf '\ndata.dir=%s\nfix.port=%s\n' "$work/data" "$port" >> "$config"
+  if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+    echo "loadgen: port $port is already in use; stop what listens there or pass --host/--port" >&2
+    exit 2
+  fi
+  "$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -Xms2g -Xmx2g -XX:+UseG1GC -Xlog:gc:file="$work/gc.log" \
+    ${SERVER_JAVA_OPTS:-} -cp "$server_jar:fix-gateway/target/lib/*" io.fixmatch.server.ServerMain \
+    --config "$config" > "$work/server.log" 2>&1 &
+  server_pid=$!
+  for _ in $(seq 1 120); do
+    grep -q "fixmatch ready" "$work/server.log" 2>/dev/null && break
+    kill -0 "$server_pid" 2>/dev/null || { echo "loadgen: the server did not start:" >&2; cat "$work/server.log" >&2; exit 1; }
+    sleep 0.5
+  done
+  grep -q "fixmatch ready" "$work/server.log" || { echo "loadgen: the server did not become ready" >&2; exit 1; }
+  echo "server started (pid $server_pid, log $work/server.log)"
+fi
+
+set +e
+"$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -Xms1g -Xmx1g -XX:+UseG1GC ${LOADGEN_JAVA_OPTS:-} \
+  -cp "$jar:loadgen/target/lib/*" io.fixmatch.loadgen.LoadgenMain ${args[@]+"${args[@]}"}
+status=$?
+set -e
+exit $status
