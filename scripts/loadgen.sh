@@ -47,7 +47,7 @@ if [ "$external" = false ]; then
   work="$out/server"
   rm -rf "$work" && mkdir -p "$work"
   config="$work/fixmatch.properties"
-  unzip -p "$server_jar" fixmatch.properties > "$config"
+  cp config/fixmatch.properties "$config"
   printf '\ndata.dir=%s\nfix.port=%s\n' "$work/data" "$port" >> "$config"
   if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
     echo "loadgen: port $port is already in use; stop what listens there or pass --host/--port" >&2

@@ -58,7 +58,7 @@ public final class CommandGenerator {
     private Command generate() {
         int live = reference.liveCount();
         // Keep the books at a few hundred orders: cancel more when they grow.
-        double cancelShare = live > 600 ? 0.35 : live > 300 ? 0.20 : 0.12;
+        double cancelShare = live > 500 ? 0.30 : live > 300 ? 0.12 : live > 160 ? 0.05 : 0.02;
         double r = random.nextDouble();
         if (r < 0.05) {
             return invalidNewOrder();
@@ -76,7 +76,7 @@ public final class CommandGenerator {
             return replace();
         }
         r -= 0.16;
-        if (r < 0.003) {
+        if (r < 0.0005) {
             return new Command().cancelAllForOwner(random.nextInt(OWNERS));
         }
         return status();

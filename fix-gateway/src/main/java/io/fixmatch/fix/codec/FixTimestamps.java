@@ -52,7 +52,7 @@ public final class FixTimestamps {
         int minute = number(buffer, offset + 12, 2);
         int second = number(buffer, offset + 15, 2);
         if (year < 0 || month < 1 || month > 12 || dayOfMonth < 1 || dayOfMonth > 31 || hour < 0 || hour > 23
-            || minute < 0 || minute > 59 || second < 0 || second > 60) {
+            || minute < 0 || minute > 59 || second < 0 || second > 60 || dayOfMonth > daysInMonth(year, month)) {
             return Long.MIN_VALUE;
         }
         int millis = 0;
@@ -98,6 +98,13 @@ public final class FixTimestamps {
         long dayOfYear = (153L * (month > 2 ? month - 3 : month + 9) + 2) / 5 + dayOfMonth - 1;
         long dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
         return era * 146_097 + dayOfEra - 719_468;
+    }
+
+    private static int daysInMonth(int year, int month) {
+        if (month == 2) {
+            return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28;
+        }
+        return month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31;
     }
 
     private static int twoDigits(int value, byte[] buffer, int p) {
