@@ -1,8 +1,6 @@
 package io.fixmatch.server;
 
 import io.fixmatch.engine.api.Command;
-import io.fixmatch.engine.loop.CpuPinning;
-import io.fixmatch.engine.loop.IdleStrategies;
 import io.fixmatch.engine.loop.MatchingRuntime;
 import io.fixmatch.fix.app.EventRouter;
 import io.fixmatch.fix.app.OrderEntry;
@@ -13,7 +11,6 @@ import io.fixmatch.fix.session.SessionRegistry;
 import io.fixmatch.fix.session.SessionStore;
 import io.fixmatch.fix.transport.FixAcceptor;
 import io.fixmatch.journal.ChronicleCommandJournal;
-import org.agrona.concurrent.AgentRunner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,7 +33,6 @@ public final class FixmatchServer implements AutoCloseable {
     private final List<FixSession> sessions = new ArrayList<>();
     private final SessionRegistry registry;
     private final EventRouter router;
-    private final AgentRunner routerRunner;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private FixAcceptor acceptor;
     private boolean closed;
@@ -56,8 +52,6 @@ public final class FixmatchServer implements AutoCloseable {
         }
         this.registry = new SessionRegistry(config.compId(), sessions);
         this.router = new EventRouter(runtime.outbound(), registry, symbols);
-        this.routerRunner = new AgentRunner(IdleStrategies.byName(config.routerIdleStrategy()),
-            error -> LOG.error("event router error", error), null, router);
     }
 
     /** Recovers the books from the journal, starts the threads, then opens the port. */
@@ -66,8 +60,8 @@ public final class FixmatchServer implements AutoCloseable {
         try {
             server.runtime.recover();
             server.runtime.start();
-            AgentRunner.startOnThread(server.routerRunner, new CpuPinning("fix-router", config.routerCpu()));
             server.acceptor = FixAcceptor.start(config.gateway(), server.registry);
+            server.router.consumeOn(server.acceptor.eventLoop());
         } catch (RuntimeException | InterruptedException e) {
             server.close();
             throw e;
@@ -108,11 +102,11 @@ public final class FixmatchServer implements AutoCloseable {
             while (sessions.stream().anyMatch(FixSession::isLoggedOn) && System.nanoTime() < deadline) {
                 sleepBriefly();
             }
+            router.stopConsuming();
             acceptor.close();
         }
         runtime.close();
-        routerRunner.close();
-        router.drain();
+        router.drainRemaining();
         sessions.forEach(FixSession::close);
         LOG.info("stopped: {} execution reports routed", router.eventsRouted());
         stopped.countDown();

@@ -24,8 +24,7 @@ import java.util.Properties;
  * default and documents every key). Anything invalid is refused at start with a message naming the key.
  */
 public record ServerConfig(GatewaySettings gateway, String compId, List<SessionConfig> sessions, EngineConfig engine,
-                           LoopConfig loop, int routerCpu, String routerIdleStrategy, Path dataDirectory,
-                           String journalRollCycle) {
+                           LoopConfig loop, Path dataDirectory, String journalRollCycle) {
 
     public static final String EMBEDDED = "fixmatch.properties";
 
@@ -83,26 +82,22 @@ public record ServerConfig(GatewaySettings gateway, String compId, List<SessionC
         LoopConfig loop = new LoopConfig(keys.integer("engine.cpu", -1, -1, 4096),
             keys.text("engine.idleStrategy", "backoff"), keys.integer("engine.inboundRingBytes", 1 << 22, 1024, 1 << 30),
             keys.integer("engine.outboundRingBytes", 1 << 24, 1024, 1 << 30), 256);
-        String routerIdle = keys.text("router.idleStrategy", "backoff");
-        io.fixmatch.engine.loop.IdleStrategies.byName(routerIdle);
         String rollCycle = keys.text("journal.rollCycle", JournalConfig.DEFAULT_ROLL_CYCLE);
         new JournalConfig(Path.of("."), rollCycle);
-        return new ServerConfig(gateway, compId, sessions, engine, loop, keys.integer("router.cpu", -1, -1, 4096),
-            routerIdle, Path.of(keys.text("data.dir", "data")), rollCycle);
+        return new ServerConfig(gateway, compId, sessions, engine, loop, Path.of(keys.text("data.dir", "data")),
+            rollCycle);
     }
 
     /** A copy listening on another port (tests use port 0: any free port). */
     public ServerConfig withPort(int port) {
         GatewaySettings g = gateway;
         return new ServerConfig(new GatewaySettings(g.host(), port, g.ioThreads(), g.maxMessageSize(),
-            g.maxPendingBytes(), g.timings()), compId, sessions, engine, loop, routerCpu, routerIdleStrategy,
-            dataDirectory, journalRollCycle);
+            g.maxPendingBytes(), g.timings()), compId, sessions, engine, loop, dataDirectory, journalRollCycle);
     }
 
     /** A copy storing its journal and sessions elsewhere. */
     public ServerConfig withDataDirectory(Path directory) {
-        return new ServerConfig(gateway, compId, sessions, engine, loop, routerCpu, routerIdleStrategy, directory,
-            journalRollCycle);
+        return new ServerConfig(gateway, compId, sessions, engine, loop, directory, journalRollCycle);
     }
 
     public JournalConfig journal() {

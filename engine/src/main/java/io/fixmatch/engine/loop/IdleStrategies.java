@@ -12,8 +12,10 @@ import java.util.concurrent.TimeUnit;
  * What a polling thread does when it finds no work, chosen by name in config:
  * <ul>
  *   <li>{@code busy-spin}: never yields the CPU; lowest latency, for a thread pinned to a dedicated core.</li>
- *   <li>{@code backoff} (default): spins briefly, then yields, then parks from 1 µs up to 1 ms; on a small machine
- *       shared with other busy threads it gives the CPU away when idle.</li>
+ *   <li>{@code backoff} (default): spins briefly, then yields, then parks; on a small machine shared with other busy
+ *       threads it gives the CPU away when idle. Where the producer can wake the consumer (the matching thread's
+ *       inbound ring) it is a {@link WakeableBackoffIdleStrategy}; elsewhere Agrona's backoff, parking 1 µs to
+ *       1 ms.</li>
  *   <li>{@code yield}: spins with Thread.yield().</li>
  *   <li>{@code sleep}: sleeps 1 ms; for tests and idle environments.</li>
  * </ul>

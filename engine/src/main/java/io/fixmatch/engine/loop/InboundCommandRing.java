@@ -19,6 +19,7 @@ public final class InboundCommandRing {
     private static final int MESSAGE_TYPE = 1;
 
     private final RingBuffer ring;
+    private Runnable consumerWaker = () -> { };
 
     /** @param capacityBytes a power of two: the bytes of commands the ring holds at once */
     public InboundCommandRing(int capacityBytes) {
@@ -38,7 +39,13 @@ public final class InboundCommandRing {
         }
         CommandCodec.encode(command, ring.buffer(), index);
         ring.commit(index);
+        consumerWaker.run();
         return true;
+    }
+
+    /** What to call after each offer so a parked consumer wakes up; set once, before producers start. */
+    void consumerWaker(Runnable waker) {
+        consumerWaker = waker;
     }
 
     /** Matching thread only: hands up to {@code limit} queued commands to the handler; returns how many. */

@@ -29,6 +29,7 @@ final class MatchingLoop implements Agent {
     private final MatchingEngine engine;
     private final EpochNanoClock clock;
     private final int batchLimit;
+    private final Runnable afterBatch;
     private final UnsafeBuffer scratch = new UnsafeBuffer(new byte[CommandCodec.MAX_LENGTH]);
     private final Command command = new Command();
     private final MessageHandler onCommand = this::onCommand;
@@ -36,8 +37,10 @@ final class MatchingLoop implements Agent {
     private long journalFailures;
     private boolean journalFailing;
 
+    /** @param afterBatch run after each batch of commands (wakes the events' consumer) */
     MatchingLoop(InboundCommandRing inbound, CommandJournal journal, MatchingEngine engine, EpochNanoClock clock,
-                 int batchLimit) {
+                 int batchLimit, Runnable afterBatch) {
+        this.afterBatch = afterBatch;
         this.inbound = inbound;
         this.journal = journal;
         this.engine = engine;
@@ -47,7 +50,11 @@ final class MatchingLoop implements Agent {
 
     @Override
     public int doWork() {
-        return inbound.read(onCommand, batchLimit);
+        int commands = inbound.read(onCommand, batchLimit);
+        if (commands > 0) {
+            afterBatch.run();
+        }
+        return commands;
     }
 
     /**
@@ -58,7 +65,7 @@ final class MatchingLoop implements Agent {
     public void onClose() {
         try {
             while (inbound.read(onCommand, batchLimit) > 0) {
-                // keep draining
+                afterBatch.run();
             }
         } finally {
             journal.close();

@@ -3,9 +3,12 @@ package io.fixmatch.engine.loop;
 import io.fixmatch.engine.config.EngineConfig;
 import io.fixmatch.engine.matching.MatchingEngine;
 import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.SystemEpochNanoClock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import java.util.concurrent.TimeUnit;
 
 /**
  * The engine at run time: one thread that owns all books, fed by the inbound ring, publishing to the outbound
@@ -42,9 +45,21 @@ public final class MatchingRuntime implements AutoCloseable {
                 outbound.onEvent(event);
             }
         });
-        this.loop = new MatchingLoop(inbound, journal, engine, new SystemEpochNanoClock(), loopConfig.batchLimit());
-        this.runner = new AgentRunner(IdleStrategies.byName(loopConfig.idleStrategy()),
+        this.loop = new MatchingLoop(inbound, journal, engine, new SystemEpochNanoClock(), loopConfig.batchLimit(),
+            outbound::wakeConsumer);
+        this.runner = new AgentRunner(matchingIdleStrategy(loopConfig.idleStrategy(), inbound),
             error -> LOG.error("matching thread error", error), null, loop);
+    }
+
+    /** The matching thread's back-off is woken by producers, so a parked thread does not delay the next command. */
+    private static IdleStrategy matchingIdleStrategy(String name, InboundCommandRing inbound) {
+        if (!name.equals(IdleStrategies.DEFAULT)) {
+            return IdleStrategies.byName(name);
+        }
+        WakeableBackoffIdleStrategy strategy = new WakeableBackoffIdleStrategy(() -> inbound.size() > 0,
+            TimeUnit.MILLISECONDS.toNanos(1));
+        inbound.consumerWaker(strategy::wake);
+        return strategy;
     }
 
     /** Rebuilds the books from the journal. Must be called once, before {@link #start()}. */

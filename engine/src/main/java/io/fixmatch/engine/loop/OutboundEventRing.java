@@ -29,6 +29,7 @@ public final class OutboundEventRing implements EventSink {
     private final AtomicLong fullRingWaits = new AtomicLong();
     private final ExecutionEvent consumerEvent = new ExecutionEvent();
     private EventSink consumerSink;
+    private volatile Runnable consumerWaker;
     private final MessageHandler decoder = (type, buffer, index, length) -> {
         EventCodec.decode(buffer, index, consumerEvent);
         consumerSink.onEvent(consumerEvent);
@@ -55,6 +56,22 @@ public final class OutboundEventRing implements EventSink {
         }
         EventCodec.encode(event, ring.buffer(), index);
         ring.commit(index);
+    }
+
+    /**
+     * Sets what tells the consumer there are events (it schedules the consumer's drain); without one the consumer
+     * is expected to poll.
+     */
+    public void consumerWaker(Runnable waker) {
+        consumerWaker = waker;
+    }
+
+    /** Matching thread, after a batch of commands: lets the consumer know events are waiting. */
+    void wakeConsumer() {
+        Runnable waker = consumerWaker;
+        if (waker != null) {
+            waker.run();
+        }
     }
 
     /**

@@ -19,6 +19,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
 /** The TCP acceptor: Netty with the native epoll transport on Linux, NIO elsewhere. */
@@ -73,6 +74,11 @@ public final class FixAcceptor implements AutoCloseable {
             throw new IllegalStateException("cannot listen on " + settings.host() + ":" + settings.port() + ": "
                 + e.getMessage(), e);
         }
+    }
+
+    /** The I/O thread that consumes the engine's events (see EventRouter). */
+    public Executor eventLoop() {
+        return ioGroup.next();
     }
 
     public int port() {
