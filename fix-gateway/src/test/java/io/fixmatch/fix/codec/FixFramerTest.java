@@ -1,0 +1,398 @@
+package io.fixmatch.fix.codec;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.fixmatch.fix.codec.FixTestSupport.buf;
+import static io.fixmatch.fix.codec.FixTestSupport.bytes;
+import static io.fixmatch.fix.codec.FixTestSupport.message;
+import static io.fixmatch.fix.codec.FixTestSupport.messageWithChecksum;
+import static io.fixmatch.fix.codec.FixTestSupport.text;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class FixFramerTest {
+    private static final String LOGON_BODY = "35=A|49=CLIENT|56=FIXMATCH|34=1|52=20261123-08:00:00.123|98=0|108=30|";
+    private static final String ORDER_BODY = "35=D|49=CLIENT|56=FIXMATCH|34=2|52=20261123-08:00:00.456|11=ORD-1|"
+        + "55=AAPL|54=1|60=20261123-08:00:00.456|38=100|40=2|44=150.1|";
+    private static final String LOGON = message(LOGON_BODY);
+    private static final String ORDER = message(ORDER_BODY);
+
+    private final FixFramer framer = new FixFramer(4096);
+
+    /** Scans and consumes what the framer says; returns the results in order until NEED_MORE. */
+    private List<String> drain(ByteBuf buf) {
+        List<String> results = new ArrayList<>();
+        while (true) {
+            int result = framer.scan(buf);
+            if (result == FixFramer.NEED_MORE) {
+                return results;
+            }
+            assertTrue(framer.length() > 0, "a result other than NEED_MORE consumes bytes");
+            byte[] consumed = new byte[framer.length()];
+            buf.readBytes(consumed);
+            results.add(name(result) + ":" + text(consumed));
+            if (result == FixFramer.TOO_LARGE) {
+                return results;
+            }
+        }
+    }
+
+    private static String name(int result) {
+        return switch (result) {
+            case FixFramer.NEED_MORE -> "NEED_MORE";
+            case FixFramer.FRAME -> "FRAME";
+            case FixFramer.GARBLED -> "GARBLED";
+            case FixFramer.BAD_CHECKSUM -> "BAD_CHECKSUM";
+            case FixFramer.TOO_LARGE -> "TOO_LARGE";
+            case FixFramer.WRONG_BEGIN_STRING -> "WRONG_BEGIN_STRING";
+            default -> "?" + result;
+        };
+    }
+
+    @Test
+    void completeFrame() {
+        ByteBuf buf = buf(ORDER);
+        assertEquals(FixFramer.FRAME, framer.scan(buf));
+        assertEquals(bytes(ORDER).length, framer.length());
+        assertEquals(0, buf.readerIndex(), "scan does not consume");
+        assertEquals(bytes(ORDER_BODY).length, framer.declaredBodyLength());
+        // Scanning again without consuming gives the same answer.
+        assertEquals(FixFramer.FRAME, framer.scan(buf));
+        assertEquals(bytes(ORDER).length, framer.length());
+    }
+
+    @Test
+    void handComputedMinimalFrame() {
+        assertEquals(FixFramer.FRAME, framer.scan(buf("8=FIX.4.4|9=24|35=0|49=SRV|56=CLI|34=1|10=209|")));
+        assertEquals(46, framer.length());
+        assertEquals(FixFramer.BAD_CHECKSUM, framer.scan(buf("8=FIX.4.4|9=24|35=0|49=SRV|56=CLI|34=1|10=208|")));
+        assertEquals(46, framer.length());
+    }
+
+    @Test
+    void frameRespectsReaderIndex() {
+        ByteBuf buf = buf("XXXX" + ORDER);
+        buf.readerIndex(4);
+        assertEquals(FixFramer.FRAME, framer.scan(buf));
+        assertEquals(bytes(ORDER).length, framer.length());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"35=0|", "35=A|49=CLIENT|56=FIXMATCH|34=1|52=20261123-08:00:00.123|98=0|108=30|",
+        "35=D|49=CLIENT|56=FIXMATCH|34=2|52=20261123-08:00:00.456|11=ORD-1|55=AAPL|54=1|38=100|40=2|44=150.1|"})
+    void everyPrefixNeedsMore(String body) {
+        byte[] whole = bytes(message(body));
+        for (int n = 0; n < whole.length; n++) {
+            ByteBuf prefix = Unpooled.wrappedBuffer(whole, 0, n);
+            assertEquals(FixFramer.NEED_MORE, framer.scan(prefix), "prefix of " + n + " bytes");
+            assertEquals(0, prefix.readerIndex());
+        }
+        assertEquals(FixFramer.FRAME, framer.scan(Unpooled.wrappedBuffer(whole)));
+        assertEquals(whole.length, framer.length());
+    }
+
+    @Test
+    void bytesFedOneByOneGiveNeedMoreUntilComplete() {
+        byte[] whole = bytes(ORDER + LOGON);
+        int firstLength = bytes(ORDER).length;
+        ByteBuf stream = Unpooled.buffer();
+        List<Integer> frameEnds = new ArrayList<>();
+        for (int i = 0; i < whole.length; i++) {
+            stream.writeByte(whole[i]);
+            int result = framer.scan(stream);
+            if (result == FixFramer.FRAME) {
+                frameEnds.add(i + 1);
+                stream.skipBytes(framer.length());
+            } else {
+                assertEquals(FixFramer.NEED_MORE, result, "after byte " + i);
+            }
+        }
+        assertEquals(List.of(firstLength, whole.length), frameEnds);
+        assertEquals(0, stream.readableBytes());
+    }
+
+    @Test
+    void twoMessagesInOneBuffer() {
+        ByteBuf buf = buf(LOGON + ORDER);
+        assertEquals(FixFramer.FRAME, framer.scan(buf));
+        assertEquals(bytes(LOGON).length, framer.length());
+        buf.skipBytes(framer.length());
+        assertEquals(FixFramer.FRAME, framer.scan(buf));
+        assertEquals(bytes(ORDER).length, framer.length());
+        buf.skipBytes(framer.length());
+        assertEquals(FixFramer.NEED_MORE, framer.scan(buf));
+    }
+
+    @Test
+    void messageFollowedByPartialMessage() {
+        String partial = ORDER.substring(0, 40);
+        assertEquals(List.of("FRAME:" + LOGON), drain(buf(LOGON + partial)));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"garbage", "x", "hello world|", "8=FOO|", "8=FIX.4.4|9=xyz|", "||||",
+        "\u00ff\u00fe\u00c3"})
+    void garbageBeforeAMessageIsSkippedThenTheMessageFrames(String garbage) {
+        ByteBuf buf = buf(garbage + ORDER);
+        assertEquals(FixFramer.GARBLED, framer.scan(buf));
+        assertEquals(bytes(garbage).length, framer.length(), "skips exactly the garbage");
+        buf.skipBytes(framer.length());
+        assertEquals(FixFramer.FRAME, framer.scan(buf));
+        assertEquals(bytes(ORDER).length, framer.length());
+    }
+
+    @Test
+    void garbageBetweenMessages() {
+        assertEquals(List.of("FRAME:" + LOGON, "GARBLED:noise|", "FRAME:" + ORDER),
+            drain(buf(LOGON + "noise|" + ORDER)));
+    }
+
+    @Test
+    void garbageWithNoMessageIsSkippedWithoutAFrame() {
+        String garbage = "this is not FIX at all, just noise 1234567890 with 8= and =FIX inside";
+        ByteBuf buf = buf(garbage);
+        int skipped = 0;
+        while (true) {
+            int result = framer.scan(buf);
+            if (result == FixFramer.NEED_MORE) {
+                break;
+            }
+            assertEquals(FixFramer.GARBLED, result);
+            assertTrue(framer.length() >= 1);
+            skipped += framer.length();
+            buf.skipBytes(framer.length());
+        }
+        assertTrue(buf.readableBytes() < 2, "at most a byte is kept: " + buf.readableBytes());
+        assertEquals(bytes(garbage).length, skipped + buf.readableBytes());
+        // The first skip takes everything but the few bytes that might begin the next message.
+        ByteBuf again = buf(garbage);
+        assertEquals(FixFramer.GARBLED, framer.scan(again));
+        assertEquals(bytes(garbage).length - 4, framer.length());
+    }
+
+    @Test
+    void garbageEndingInTheStartOfAMessageKeepsThatStart() {
+        byte[] order = bytes(ORDER);
+        for (int cut = 1; cut <= 12; cut++) {
+            ByteBuf stream = Unpooled.buffer();
+            stream.writeBytes(bytes("some noise here|"));
+            stream.writeBytes(order, 0, cut);
+            List<String> results = drain(stream);
+            for (String r : results) {
+                assertTrue(r.startsWith("GARBLED:"), r);
+            }
+            stream.writeBytes(order, cut, order.length - cut);
+            List<String> rest = drain(stream);
+            assertFalse(rest.isEmpty(), "cut " + cut);
+            assertEquals("FRAME:" + ORDER, rest.get(rest.size() - 1), "cut " + cut + ": " + rest);
+        }
+    }
+
+    @Test
+    void wrongChecksumIsReportedWithTheMessageLength() {
+        String bad = messageWithChecksum(ORDER_BODY, "000");
+        String good = message(ORDER_BODY);
+        assertFalse(bad.equals(good));
+        ByteBuf buf = buf(bad + LOGON);
+        assertEquals(FixFramer.BAD_CHECKSUM, framer.scan(buf));
+        assertEquals(bytes(bad).length, framer.length());
+        buf.skipBytes(framer.length());
+        assertEquals(FixFramer.FRAME, framer.scan(buf));
+        assertEquals(bytes(LOGON).length, framer.length());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"1a3", "abc", "-12", "99 ", "256", "999"})
+    void nonNumericOrOutOfRangeChecksumIsBad(String checksumText) {
+        String bad = messageWithChecksum(ORDER_BODY, checksumText);
+        assertEquals(FixFramer.BAD_CHECKSUM, framer.scan(buf(bad)));
+        assertEquals(bytes(bad).length, framer.length());
+    }
+
+    @Test
+    void everyChecksumValueButTheRightOneIsBad() {
+        String good = message(ORDER_BODY);
+        String right = good.substring(good.length() - 4, good.length() - 1);
+        byte[] raw = bytes(good);
+        int digits = raw.length - 4;
+        for (int c = 0; c < 1000; c++) {
+            raw[digits] = (byte) ('0' + c / 100);
+            raw[digits + 1] = (byte) ('0' + c / 10 % 10);
+            raw[digits + 2] = (byte) ('0' + c % 10);
+            String value = text(raw, digits, 3);
+            int expected = value.equals(right) ? FixFramer.FRAME : FixFramer.BAD_CHECKSUM;
+            assertEquals(expected, framer.scan(Unpooled.wrappedBuffer(raw)), value);
+            assertEquals(raw.length, framer.length());
+        }
+    }
+
+    @Test
+    void checksumOfTwoDigitsIsGarbled() {
+        // "10=12|" instead of "10=012|": the trailer is not where BodyLength puts it.
+        String bad = "8=FIX.4.4|9=" + bytes(ORDER_BODY).length + "|" + ORDER_BODY + "10=12|";
+        List<String> results = drain(buf(bad + LOGON));
+        assertEquals("FRAME:" + LOGON, results.get(results.size() - 1), results.toString());
+        assertEquals("GARBLED:" + bad, results.get(0));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {-1, -5, -20, 1, 5, 20})
+    void wrongBodyLengthIsGarbledAndResyncsToTheNextMessage(int error) {
+        int right = bytes(ORDER_BODY).length;
+        String bad = message("FIX.4.4", String.valueOf(right + error), ORDER_BODY);
+        ByteBuf buf = buf(bad + LOGON);
+        assertEquals(FixFramer.GARBLED, framer.scan(buf));
+        assertEquals(bytes(bad).length, framer.length(), "skips up to the next message");
+        buf.skipBytes(framer.length());
+        assertEquals(FixFramer.FRAME, framer.scan(buf));
+        assertEquals(bytes(LOGON).length, framer.length());
+    }
+
+    @Test
+    void tooLongBodyLengthWaitsThenResyncsWhenTheNextMessageArrives() {
+        int right = bytes(ORDER_BODY).length;
+        String bad = message("FIX.4.4", String.valueOf(right + 30), ORDER_BODY);
+        ByteBuf buf = buf(bytes(bad));
+        assertEquals(FixFramer.NEED_MORE, framer.scan(buf));
+        buf.writeBytes(bytes(LOGON + ORDER));
+        assertEquals(List.of("GARBLED:" + bad, "FRAME:" + LOGON, "FRAME:" + ORDER), drain(buf));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"1x2", "x", "", "-5", "+5", " 5", "12345678", "1.5"})
+    void nonDigitOrMissingBodyLengthIsGarbled(String bodyLengthText) {
+        String bad = message("FIX.4.4", bodyLengthText, ORDER_BODY);
+        ByteBuf buf = buf(bad + LOGON);
+        assertEquals(FixFramer.GARBLED, framer.scan(buf));
+        assertEquals(bytes(bad).length, framer.length());
+        buf.skipBytes(framer.length());
+        assertEquals(FixFramer.FRAME, framer.scan(buf));
+    }
+
+    @Test
+    void bodyLengthWithLeadingZerosIsAccepted() {
+        String body = "35=0|";
+        String withZeros = message("FIX.4.4", "005", body);
+        assertEquals(FixFramer.FRAME, framer.scan(buf(withZeros)));
+        assertEquals(bytes(withZeros).length, framer.length());
+    }
+
+    @Test
+    void missingBodyLengthTagIsGarbled() {
+        String bad = "8=FIX.4.4|35=0|10=000|";
+        assertEquals(List.of("GARBLED:" + bad, "FRAME:" + LOGON), drain(buf(bad + LOGON)));
+    }
+
+    @Test
+    void tooLargeWithASmallMaximum() {
+        FixFramer small = new FixFramer(64);
+        String big = message(ORDER_BODY);
+        assertTrue(bytes(big).length > 64);
+        ByteBuf buf = buf(big);
+        assertEquals(FixFramer.TOO_LARGE, small.scan(buf));
+        assertEquals(bytes(big).length, small.length());
+        assertEquals(bytes(ORDER_BODY).length, small.declaredBodyLength());
+        // Known as soon as BodyLength is read: the rest of the message need not have arrived.
+        String header = big.substring(0, big.indexOf("|35=") + 1);
+        assertEquals(FixFramer.TOO_LARGE, small.scan(buf(header)));
+        assertEquals(bytes(big).length, small.length());
+        // A huge declared body (7 digits) too.
+        assertEquals(FixFramer.TOO_LARGE, small.scan(buf("8=FIX.4.4|9=9999999|")));
+        assertEquals(9_999_999, small.declaredBodyLength());
+    }
+
+    @Test
+    void messageOfExactlyTheMaximumSizeFrames() {
+        String m = message("35=0|58=" + "x".repeat(30) + "|");
+        int size = bytes(m).length;
+        assertEquals(FixFramer.FRAME, new FixFramer(size).scan(buf(m)));
+        assertEquals(FixFramer.TOO_LARGE, new FixFramer(size - 1).scan(buf(m)));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"FIX.4.2", "FIX.4.3", "FIXT.1.1", "FIX.4.44", "FIX.4", "fix.4.4", "FIX.5.0SP2"})
+    void wrongBeginStringOfAWellFormedMessage(String beginString) {
+        String other = message(beginString, ORDER_BODY);
+        ByteBuf buf = buf(other + LOGON);
+        assertEquals(FixFramer.WRONG_BEGIN_STRING, framer.scan(buf));
+        assertEquals(bytes(other).length, framer.length());
+        buf.skipBytes(framer.length());
+        assertEquals(FixFramer.FRAME, framer.scan(buf));
+    }
+
+    @Test
+    void wrongBeginStringWithBadChecksumIsABadChecksum() {
+        String other = message("FIX.4.2", ORDER_BODY);
+        String broken = other.substring(0, other.length() - 4) + "999|";
+        if (other.equals(broken)) {
+            broken = other.substring(0, other.length() - 4) + "998|";
+        }
+        assertEquals(FixFramer.BAD_CHECKSUM, framer.scan(buf(broken)));
+    }
+
+    @Test
+    void overlongBeginStringIsGarbled() {
+        String bad = "8=" + "X".repeat(20) + "|9=5|35=0|10=000|";
+        ByteBuf buf = buf(bad + LOGON);
+        assertEquals(FixFramer.GARBLED, framer.scan(buf));
+        assertEquals(bytes(bad).length, framer.length());
+        // Without SOH in the first bytes, a long prefix is garbled rather than waited for.
+        assertEquals(FixFramer.GARBLED, framer.scan(buf("8=" + "X".repeat(17))));
+        assertEquals(FixFramer.NEED_MORE, framer.scan(buf("8=" + "X".repeat(16))));
+    }
+
+    @Test
+    void bytesAbove127AreSummedUnsigned() {
+        String body = "35=D|58=caf\u00e9 \u00ff\u00fe" + "\u0080".repeat(60) + "|55=\u00c3\u00a9|";
+        String m = message(body);
+        byte[] raw = bytes(m);
+        int unsigned = FixTestSupport.checksum(raw, 0, raw.length - 7);
+        int signedSum = 0;
+        for (int i = 0; i < raw.length - 7; i++) {
+            signedSum += raw[i];
+        }
+        assertEquals(unsigned, Integer.parseInt(m.substring(m.length() - 4, m.length() - 1)));
+        assertEquals(FixFramer.FRAME, framer.scan(Unpooled.wrappedBuffer(raw)));
+        assertEquals(raw.length, framer.length());
+        assertTrue(signedSum < 0, "the example's signed byte sum is negative");
+        // A checksum taken from a signed sum (Java's % keeps the sign) is refused.
+        int signedRemainder = Math.abs(signedSum % 256);
+        assertTrue(signedRemainder != unsigned, "the example must tell signed from unsigned sums");
+        assertEquals(FixFramer.BAD_CHECKSUM,
+            framer.scan(buf(messageWithChecksum(body, String.format("%03d", signedRemainder)))));
+    }
+
+    @Test
+    void manyHighByteMessagesFrame() {
+        java.util.Random random = new java.util.Random(7);
+        for (int round = 0; round < 500; round++) {
+            StringBuilder value = new StringBuilder();
+            int n = 1 + random.nextInt(60);
+            for (int i = 0; i < n; i++) {
+                char c;
+                do {
+                    c = (char) random.nextInt(256);
+                } while (c == 1 || c == '|');
+                value.append(c);
+            }
+            String m = message("35=D|58=" + value + "|");
+            assertEquals(FixFramer.FRAME, framer.scan(buf(m)), "round " + round);
+            assertEquals(bytes(m).length, framer.length());
+        }
+    }
+
+    @Test
+    void digitBeforeEightEqualsFixIsNotTakenAsAMessageStart() {
+        // "58=FIX..." inside noise is a field, not a message start; the real message after it is found.
+        String noise = "58=FIX.4.4 text|";
+        assertEquals(List.of("GARBLED:" + noise, "FRAME:" + ORDER), drain(buf(noise + ORDER)));
+    }
+}
