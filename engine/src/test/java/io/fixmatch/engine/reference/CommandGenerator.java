@@ -1,7 +1,9 @@
 package io.fixmatch.engine.reference;
 
 import io.fixmatch.engine.api.Command;
+import io.fixmatch.engine.api.CommandType;
 import io.fixmatch.engine.api.OrderType;
+import io.fixmatch.engine.api.RejectReason;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.config.SymbolSpec;
@@ -16,7 +18,8 @@ import java.util.Random;
  * mid that random-walks, every order type and time in force, cancels and replaces of live orders (and now and then
  * of unknown, finished or mismatched ones), status requests, and a small share of invalid requests.
  *
- * <p>To aim cancels and replaces at live orders it reads the {@link ReferenceEngine}'s state (never the real
+ * <p>About one step in 200 is not processed but refused ({@code MatchingEngine.refuse}, as the loop does when it
+ * cannot journal a command). To aim cancels and replaces at live orders it reads the {@link ReferenceEngine}'s state (never the real
  * engine's); for a given seed the stream is fully determined. Every call returns a fresh {@link Command}.
  */
 public final class CommandGenerator {
@@ -47,12 +50,25 @@ public final class CommandGenerator {
         }
     }
 
-    public Command next() {
+    /** A command for {@code MatchingEngine.process}, or (rarely) one to {@code refuse} with a reason. */
+    public record Step(Command command, RejectReason refusal) {
+        @Override
+        public String toString() {
+            return refusal == null ? command.toString() : "refuse(" + refusal + ") " + command;
+        }
+    }
+
+    public Step next() {
         walkMids();
         timestamp += 1 + random.nextInt(5_000);
         Command command = generate();
         command.timestampNanos(timestamp);
-        return command;
+        if (command.type() != CommandType.CANCEL_ALL_FOR_OWNER && random.nextInt(200) == 0) {
+            // The loop could not journal it, or is overloaded: answered without being looked at.
+            return new Step(command, random.nextBoolean() ? RejectReason.JOURNAL_UNAVAILABLE
+                : RejectReason.SERVER_BUSY);
+        }
+        return new Step(command, null);
     }
 
     private Command generate() {

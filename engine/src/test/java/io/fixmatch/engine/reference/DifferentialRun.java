@@ -1,5 +1,6 @@
 package io.fixmatch.engine.reference;
 
+import io.fixmatch.engine.api.ClientOrderId;
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.EventType;
 import io.fixmatch.engine.api.ExecutionEvent;
@@ -9,28 +10,28 @@ import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.config.EngineConfig;
 import io.fixmatch.engine.matching.MatchingEngine;
 import io.fixmatch.engine.matching.RestingOrderView;
+import io.fixmatch.engine.reference.CommandGenerator.Step;
 import io.fixmatch.engine.reference.ReferenceEngine.RefOrder;
 
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * Drives the real {@link MatchingEngine} and the {@link ReferenceEngine} with the same commands and checks, after
- * every command, that they reported the same events and hold the same books, and that the real engine keeps its
+ * Drives the real {@link MatchingEngine} and the {@link ReferenceEngine} with the same commands (and refusals) and
+ * checks, after every one, that they reported the same events and hold the same books, and that the real engine keeps its
  * invariants. The first problem stops the run and is returned as a {@link Mismatch}.
  */
 final class DifferentialRun {
     /** Far more than a run ever holds: the reference does not model BOOK_FULL. */
-    static final int CAPACITY = 1 << 16;
+    static final int CAPACITY = 1 << 13;
 
     enum Kind { EVENTS, BOOK, INVARIANT }
 
     /** The first disagreement: at which command, of which kind, and everything needed to see it. */
-    record Mismatch(int index, Command command, Kind kind, String detail, List<String> expected,
-                    List<String> actual, List<Command> commands) {
+    record Mismatch(int index, Step step, Kind kind, String detail, List<String> expected,
+                    List<String> actual, List<Step> steps) {
     }
 
     /** One event of the real engine, copied (the engine reuses its event object). */
@@ -48,22 +49,23 @@ final class DifferentialRun {
     private final List<Copied> engineEvents = new ArrayList<>();
     private final MatchingEngine engine = new MatchingEngine(
         new EngineConfig(CommandGenerator.SYMBOLS, CAPACITY, CAPACITY), e -> engineEvents.add(Copied.of(e)));
-    private final List<Command> commands = new ArrayList<>();
+    private final List<Step> steps = new ArrayList<>();
 
     // Invariant state, from the real engine's events only.
     private long lastExecId;
     private long lastOrderId;
     private final long[] boughtPerSymbol = new long[CommandGenerator.SYMBOLS.size()];
     private final long[] soldPerSymbol = new long[CommandGenerator.SYMBOLS.size()];
-    /** Per order id: {cum, cumNotional} summed from its FILL events. */
-    private final Map<Long, long[]> fillsPerOrder = new HashMap<>();
+    /** Per order id: quantity and notional summed from its FILL events. */
+    private long[] filledPerOrder = new long[1024];
+    private long[] notionalPerOrder = new long[1024];
 
     ReferenceEngine reference() {
         return reference;
     }
 
-    /** Runs {@code count} commands from {@code source} (which may look at {@link #reference()}). */
-    static Mismatch run(int count, Supplier<Command> source, DifferentialRun run) {
+    /** Runs {@code count} steps from {@code source} (which may look at {@link #reference()}). */
+    static Mismatch run(int count, Supplier<Step> source, DifferentialRun run) {
         for (int i = 0; i < count; i++) {
             Mismatch m = run.step(source.get());
             if (m != null) {
@@ -73,11 +75,11 @@ final class DifferentialRun {
         return null;
     }
 
-    /** Replays a fixed list of commands on fresh engines. */
-    static Mismatch replay(List<Command> commands) {
+    /** Replays a fixed list of steps on fresh engines. */
+    static Mismatch replay(List<Step> steps) {
         DifferentialRun run = new DifferentialRun();
-        for (Command command : commands) {
-            Mismatch m = run.step(command);
+        for (Step step : steps) {
+            Mismatch m = run.step(step);
             if (m != null) {
                 return m;
             }
@@ -85,21 +87,29 @@ final class DifferentialRun {
         return null;
     }
 
-    Mismatch step(Command command) {
-        int index = commands.size();
-        commands.add(command);
+    Mismatch step(Step step) {
+        int index = steps.size();
+        steps.add(step);
+        Command command = step.command();
         List<String> expected = new ArrayList<>();
-        for (ExecutionEvent e : reference.process(command)) {
+        List<ExecutionEvent> referenceEvents = step.refusal() == null
+            ? reference.process(command)
+            : reference.refuse(command, step.refusal());
+        for (ExecutionEvent e : referenceEvents) {
             expected.add(e.toString());
         }
         engineEvents.clear();
-        engine.process(command);
+        if (step.refusal() == null) {
+            engine.process(command);
+        } else {
+            engine.refuse(command, step.refusal());
+        }
         List<String> actual = new ArrayList<>(engineEvents.size());
         for (Copied e : engineEvents) {
             actual.add(e.text);
         }
         if (!expected.equals(actual)) {
-            return new Mismatch(index, command, Kind.EVENTS, "different events", expected, actual, commands);
+            return new Mismatch(index, step, Kind.EVENTS, "different events", expected, actual, steps);
         }
         String problem = checkEventInvariants();
         if (problem == null) {
@@ -114,7 +124,7 @@ final class DifferentialRun {
         }
         if (problem != null) {
             Kind kind = problem.startsWith("book") ? Kind.BOOK : Kind.INVARIANT;
-            return new Mismatch(index, command, kind, problem, expected, actual, commands);
+            return new Mismatch(index, step, kind, problem, expected, actual, steps);
         }
         return null;
     }
@@ -134,6 +144,10 @@ final class DifferentialRun {
                     return "order ids not consecutive: " + e.orderId + " after " + lastOrderId;
                 }
                 lastOrderId = e.orderId;
+                if (lastOrderId >= filledPerOrder.length) {
+                    filledPerOrder = Arrays.copyOf(filledPerOrder, filledPerOrder.length * 2);
+                    notionalPerOrder = Arrays.copyOf(notionalPerOrder, notionalPerOrder.length * 2);
+                }
             }
             if (e.type == EventType.CANCELED && e.leaves != 0) {
                 return "CANCELED with leaves " + e.leaves + ": " + e.text;
@@ -153,12 +167,15 @@ final class DifferentialRun {
                     return "FILL pair does not match: " + e.text + " / " + other.text;
                 }
                 for (Copied fill : new Copied[] {e, other}) {
-                    long[] sums = fillsPerOrder.computeIfAbsent(fill.orderId, k -> new long[2]);
-                    sums[0] += fill.lastQuantity;
-                    sums[1] += fill.lastQuantity * fill.lastPrice;
-                    if (sums[0] != fill.cum || sums[1] != fill.cumNotional) {
-                        return "cum/notional do not add up to the fills (" + sums[0] + ", " + sums[1] + "): "
-                            + fill.text;
+                    int id = (int) fill.orderId;
+                    if (fill.orderId <= 0 || fill.orderId > lastOrderId) {
+                        return "FILL of an order that was never accepted: " + fill.text;
+                    }
+                    filledPerOrder[id] += fill.lastQuantity;
+                    notionalPerOrder[id] += fill.lastQuantity * fill.lastPrice;
+                    if (filledPerOrder[id] != fill.cum || notionalPerOrder[id] != fill.cumNotional) {
+                        return "cum/notional do not add up to the fills (" + filledPerOrder[id] + ", "
+                            + notionalPerOrder[id] + "): " + fill.text;
                     }
                     if (fill.side == Side.BUY) {
                         boughtPerSymbol[fill.symbolId] += fill.lastQuantity;
@@ -187,7 +204,7 @@ final class DifferentialRun {
             long bestBid = 0;
             long bestAsk = 0;
             for (Side side : Side.values()) {
-                BookComparison c = new BookComparison(symbol, side, reference.restingOrders(symbol, side));
+                BookComparison c = new BookComparison(symbol, side, reference.restingView(symbol, side));
                 engine.forEachRestingOrder(symbol, side, c::visit);
                 if (c.problem == null && c.count != c.expected.size()) {
                     c.problem = "engine has " + c.count + " orders, reference " + c.expected.size();
@@ -244,9 +261,12 @@ final class DifferentialRun {
                 problem = "bad resting order at position " + i + ": " + describe(o);
                 return;
             }
-            long[] fills = fillsPerOrder.get(o.orderId());
-            long filled = fills == null ? 0 : fills[0];
-            long notional = fills == null ? 0 : fills[1];
+            if (o.orderId() <= 0 || o.orderId() > lastOrderId) {
+                problem = "resting order with an id never accepted: " + describe(o);
+                return;
+            }
+            long filled = filledPerOrder[(int) o.orderId()];
+            long notional = notionalPerOrder[(int) o.orderId()];
             if (filled != o.cumQuantity() || notional != o.cumNotional()) {
                 problem = "resting order's cum/notional differ from its FILL events (" + filled + ", " + notional
                     + "): " + describe(o);
@@ -267,11 +287,13 @@ final class DifferentialRun {
     }
 
     private static boolean sameId(String expected, RestingOrderView o) {
-        if (expected.length() != o.clientOrderId().length()) {
+        ClientOrderId actual = o.clientOrderId();
+        int length = expected.length();
+        if (length != actual.length()) {
             return false;
         }
-        for (int i = 0; i < expected.length(); i++) {
-            if (expected.charAt(i) != o.clientOrderId().byteAt(i)) {
+        for (int i = 0; i < length; i++) {
+            if ((byte) expected.charAt(i) != actual.byteAt(i)) {
                 return false;
             }
         }

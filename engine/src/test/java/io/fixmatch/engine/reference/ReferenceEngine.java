@@ -1,6 +1,7 @@
 package io.fixmatch.engine.reference;
 
 import io.fixmatch.engine.api.Command;
+import io.fixmatch.engine.api.CommandType;
 import io.fixmatch.engine.api.EventType;
 import io.fixmatch.engine.api.ExecutionEvent;
 import io.fixmatch.engine.api.OrderStatus;
@@ -11,6 +12,7 @@ import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.config.SymbolSpec;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -88,6 +90,11 @@ public final class ReferenceEngine {
         return new ArrayList<>(books.get(symbolId)[side.ordinal()]);
     }
 
+    /** The same, read-only and without a copy: valid until the next command. */
+    public List<RefOrder> restingView(int symbolId, Side side) {
+        return Collections.unmodifiableList(books.get(symbolId)[side.ordinal()]);
+    }
+
     /** Every live (resting) order, in a deterministic order, for the command generator (a copy). */
     public List<RefOrder> liveOrders() {
         return new ArrayList<>(live.values());
@@ -102,6 +109,30 @@ public final class ReferenceEngine {
     }
 
     // ----------------------------------------------------------------------------------------------- commands
+
+    /**
+     * {@code MatchingEngine.refuse}: the command is answered without being looked at, by the reject event its type
+     * calls for, echoing it (price 0 for a market order), status REJECTED, exec id 0, order id 0. Nothing changes.
+     */
+    public List<ExecutionEvent> refuse(Command c, RejectReason reason) {
+        EventType type = switch (c.type()) {
+            case NEW_ORDER -> EventType.REJECTED;
+            case CANCEL -> EventType.CANCEL_REJECTED;
+            case REPLACE -> EventType.REPLACE_REJECTED;
+            case ORDER_STATUS -> EventType.STATUS;
+            case CANCEL_ALL_FOR_OWNER -> throw new IllegalArgumentException("the doc names no event for this");
+        };
+        ExecutionEvent e = new ExecutionEvent().begin(type, c.timestampNanos(), c.owner());
+        e.clientOrderId().copyFrom(c.clientOrderId());
+        e.origClientOrderId().copyFrom(c.origClientOrderId());
+        e.order(c.symbolId(), c.side(), c.orderType(), c.timeInForce(),
+                c.orderType() == OrderType.MARKET ? 0 : c.price(), c.quantity())
+            .ids(0, 0)
+            .quantities(0, 0, 0)
+            .status(OrderStatus.REJECTED)
+            .rejectReason(reason);
+        return List.of(e);
+    }
 
     public List<ExecutionEvent> process(Command command) {
         List<ExecutionEvent> out = new ArrayList<>();
@@ -137,9 +168,9 @@ public final class ReferenceEngine {
         }
         if (reason != RejectReason.NONE) {
             ExecutionEvent e = new ExecutionEvent().begin(EventType.REJECTED, c.timestampNanos(), c.owner());
+            // "A REJECTED event echoes the command: client order id, symbol, side, type, time in force, price (0 for
+            // a market order), quantity; order id 0, leaves 0, cum 0, status REJECTED, the reason."
             e.clientOrderId().copyFrom(c.clientOrderId());
-            e.origClientOrderId().copyFrom(c.origClientOrderId());
-            // "A market order's price is ignored and reported as 0."
             e.ids(0, ++lastExecId)
                 .order(c.symbolId(), c.side(), c.orderType(), c.timeInForce(), market ? 0 : c.price(), c.quantity())
                 .quantities(0, 0, 0)
@@ -252,9 +283,7 @@ public final class ReferenceEngine {
         RefOrder o = live.get(new Key(c.owner(), c.clientOrderId().toString()));
         RejectReason reason = targetCheck(c, o);
         if (reason != RejectReason.NONE) {
-            // AMBIGUITY (docs/MATCHING.md): "Order status" says "STATUS with status REJECTED and UNKNOWN_ORDER /
-            // SIDE_OR_SYMBOL_MISMATCH", while "Rejects of cancel, replace and status" says a reject naming a live
-            // order carries "its ... status". Here: the latter (the order's own status when it is live).
+            // Unknown: status REJECTED. Wrong side or symbol: the live order's state (as for the other rejects).
             out.add(requestReject(EventType.STATUS, c, o, reason));
             return;
         }
@@ -263,9 +292,9 @@ public final class ReferenceEngine {
     }
 
     /**
-     * NOT in docs/MATCHING.md: Command's javadoc only says it "cancels all live orders of owner". Modelled as one
-     * CANCELED per live order of the owner (own client order id, no orig id, leaves 0), most recently accepted
-     * first.
+     * Every live order of the owner leaves the book with a CANCELED (own client order id, no orig id, leaves 0),
+     * "most recently rested first". Read here as: in reverse order of first resting, i.e. of acceptance (order id);
+     * a replace that sent the order to the back of a level does not make it "more recently rested".
      */
     private void cancelAll(Command c, List<ExecutionEvent> out) {
         List<RefOrder> mine = new ArrayList<>();
@@ -371,12 +400,20 @@ public final class ReferenceEngine {
         return RejectReason.NONE;
     }
 
-    /** Reject of a cancel, replace or status request: the request's fields; the named live order's state if any. */
+    /**
+     * Reject of a cancel, replace or status request: the request's client order id, orig id, symbol, side, type,
+     * time in force, price and quantity (cancel and status requests: LIMIT, DAY, 0, 0); the named live order's id,
+     * leaves, cum, notional and status, if there is one.
+     */
     private static ExecutionEvent requestReject(EventType type, Command c, RefOrder o, RejectReason reason) {
         ExecutionEvent e = new ExecutionEvent().begin(type, c.timestampNanos(), c.owner());
         e.clientOrderId().copyFrom(c.clientOrderId());
         e.origClientOrderId().copyFrom(c.origClientOrderId());
-        e.order(c.symbolId(), c.side(), c.orderType(), c.timeInForce(), c.price(), c.quantity());
+        if (c.type() == CommandType.REPLACE) {
+            e.order(c.symbolId(), c.side(), c.orderType(), c.timeInForce(), c.price(), c.quantity());
+        } else {
+            e.order(c.symbolId(), c.side(), OrderType.LIMIT, TimeInForce.DAY, 0, 0);
+        }
         if (o == null) {
             e.ids(0, 0).quantities(0, 0, 0).status(OrderStatus.REJECTED);
         } else {

@@ -32,7 +32,7 @@ public final class FixClient implements AutoCloseable {
     private final SocketChannel channel;
     private final byte[] senderCompId;
     private final byte[] targetCompId;
-    private final RequestTracker tracker;
+    private final Listener listener;
     private final FixWriter writer = new FixWriter(MAX_MESSAGE);
     private final ByteBuffer writeView = ByteBuffer.wrap(writer.buffer());
     private final CountDownLatch loggedOn = new CountDownLatch(1);
@@ -45,10 +45,18 @@ public final class FixClient implements AutoCloseable {
     private volatile long sequenceGaps;
     private volatile String logoutText;
 
-    public FixClient(String host, int port, String senderCompId, String targetCompId, RequestTracker tracker) {
+    /** What the client reports: application messages (and session Rejects), and anything that went wrong. */
+    public interface Listener {
+        /** Called on the reader thread; the message is reused afterwards. */
+        void onMessage(FixMessage message, long receivedNanos);
+
+        void onProblem(String description);
+    }
+
+    public FixClient(String host, int port, String senderCompId, String targetCompId, Listener listener) {
         this.senderCompId = senderCompId.getBytes(StandardCharsets.US_ASCII);
         this.targetCompId = targetCompId.getBytes(StandardCharsets.US_ASCII);
-        this.tracker = tracker;
+        this.listener = listener;
         try {
             channel = SocketChannel.open(new InetSocketAddress(host, port));
             channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
@@ -137,13 +145,13 @@ public final class FixClient implements AutoCloseable {
                 while ((kind = framer.scan(in)) != FixFramer.NEED_MORE) {
                     int length = framer.length();
                     if (kind != FixFramer.FRAME) {
-                        tracker.unexpected("unreadable bytes from the acceptor (framer result " + kind + ")");
+                        listener.onProblem("unreadable bytes from the acceptor (framer result " + kind + ")");
                         in.skipBytes(Math.max(1, length));
                         continue;
                     }
                     in.readBytes(frame, 0, length);
                     if (FixParser.parse(frame, 0, length, message) != FixParser.OK) {
-                        tracker.unexpected("unparsable message from the acceptor");
+                        listener.onProblem("unparsable message from the acceptor");
                         continue;
                     }
                     onMessage(message, nowNanos);
@@ -151,7 +159,7 @@ public final class FixClient implements AutoCloseable {
             }
         } catch (IOException e) {
             if (!closing) {
-                tracker.unexpected("connection lost: " + e.getMessage());
+                listener.onProblem("connection lost: " + e.getMessage());
             }
         } finally {
             loggedOut.countDown();
@@ -167,18 +175,11 @@ public final class FixClient implements AutoCloseable {
         }
         if (seqNum != nextIncoming) {
             sequenceGaps++;
-            tracker.unexpected("MsgSeqNum " + seqNum + " from the acceptor, expected " + nextIncoming);
+            listener.onProblem("MsgSeqNum " + seqNum + " from the acceptor, expected " + nextIncoming);
         }
         nextIncoming = seqNum + 1;
         switch (message.msgType()) {
-            case MsgTypes.EXECUTION_REPORT -> tracker.onExecutionReport(clOrdIdNumber(message), 
-                message.byteValue(FixTags.EXEC_TYPE), message.byteValue(FixTags.ORD_STATUS), nowNanos);
-            case MsgTypes.ORDER_CANCEL_REJECT -> tracker.rejected("OrderCancelReject for L" + clOrdIdNumber(message)
-                + ": " + message.stringValue(FixTags.TEXT));
-            case MsgTypes.REJECT -> tracker.rejected("session Reject of our message "
-                + message.stringValue(FixTags.REF_SEQ_NUM) + ": " + message.stringValue(FixTags.TEXT));
-            case MsgTypes.BUSINESS_MESSAGE_REJECT -> tracker.rejected("BusinessMessageReject: "
-                + message.stringValue(FixTags.TEXT));
+            case MsgTypes.HEARTBEAT -> { }
             case MsgTypes.TEST_REQUEST -> {
                 int field = message.indexOf(FixTags.TEST_REQ_ID);
                 if (field >= 0) {
@@ -188,23 +189,12 @@ public final class FixClient implements AutoCloseable {
             case MsgTypes.LOGOUT -> {
                 logoutText = message.stringValue(FixTags.TEXT);
                 if (!loggingOut) {
-                    tracker.unexpected("the acceptor logged us out: " + logoutText);
+                    listener.onProblem("the acceptor logged us out: " + logoutText);
                 }
                 loggedOut.countDown();
             }
-            case MsgTypes.RESEND_REQUEST -> tracker.unexpected("the acceptor asked for a resend");
-            default -> { }
+            case MsgTypes.RESEND_REQUEST -> listener.onProblem("the acceptor asked for a resend");
+            default -> listener.onMessage(message, nowNanos);
         }
-    }
-
-    /** The number in our ClOrdID "L123"; 0 if it is not one of ours. */
-    private static long clOrdIdNumber(FixMessage message) {
-        int field = message.indexOf(FixTags.CL_ORD_ID);
-        if (field < 0 || message.valueLengthAt(field) < 2 || message.buffer()[message.valueStartAt(field)] != 'L') {
-            return 0;
-        }
-        long number = FixMessage.parseLong(message.buffer(), message.valueStartAt(field) + 1,
-            message.valueLengthAt(field) - 1);
-        return number == FixMessage.NOT_A_NUMBER ? 0 : number;
     }
 }

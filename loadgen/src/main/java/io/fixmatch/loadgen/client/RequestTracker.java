@@ -1,5 +1,8 @@
 package io.fixmatch.loadgen.client;
 
+import io.fixmatch.fix.codec.FixMessage;
+import io.fixmatch.fix.codec.FixTags;
+import io.fixmatch.fix.codec.MsgTypes;
 import io.fixmatch.loadgen.flow.RequestKind;
 import org.HdrHistogram.Recorder;
 import net.openhft.chronicle.core.util.NanoSampler;
@@ -18,7 +21,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * <p>Records live in a ring indexed by ClOrdID number; a record is published by a release store of its id, read
  * with an acquire load. Allocation-free except when describing errors.
  */
-public final class RequestTracker {
+public final class RequestTracker implements FixClient.Listener {
     private static final int CAPACITY = 1 << 20;
     private static final int MASK = CAPACITY - 1;
     private static final int MAX_ERROR_DESCRIPTIONS = 20;
@@ -58,6 +61,37 @@ public final class RequestTracker {
     /** Sender: our resting order {@code id} is about to be filled by our own aggressive order. */
     public void targeting(long id) {
         targeted.setRelease((int) (id & MASK), 1);
+    }
+
+    @Override
+    public void onMessage(FixMessage message, long receivedNanos) {
+        switch (message.msgType()) {
+            case MsgTypes.EXECUTION_REPORT -> onExecutionReport(clOrdIdNumber(message),
+                message.byteValue(FixTags.EXEC_TYPE), message.byteValue(FixTags.ORD_STATUS), receivedNanos);
+            case MsgTypes.ORDER_CANCEL_REJECT -> rejected("OrderCancelReject for L" + clOrdIdNumber(message) + ": "
+                + message.stringValue(FixTags.TEXT));
+            case MsgTypes.REJECT -> rejected("session Reject of our message "
+                + message.stringValue(FixTags.REF_SEQ_NUM) + ": " + message.stringValue(FixTags.TEXT));
+            case MsgTypes.BUSINESS_MESSAGE_REJECT -> rejected("BusinessMessageReject: "
+                + message.stringValue(FixTags.TEXT));
+            default -> unexpected("message of type " + MsgTypes.toString(message.msgType()));
+        }
+    }
+
+    @Override
+    public void onProblem(String description) {
+        unexpected(description);
+    }
+
+    /** The number in our ClOrdID "L123"; 0 if it is not one of ours. */
+    private static long clOrdIdNumber(FixMessage message) {
+        int field = message.indexOf(FixTags.CL_ORD_ID);
+        if (field < 0 || message.valueLengthAt(field) < 2 || message.buffer()[message.valueStartAt(field)] != 'L') {
+            return 0;
+        }
+        long number = FixMessage.parseLong(message.buffer(), message.valueStartAt(field) + 1,
+            message.valueLengthAt(field) - 1);
+        return number == FixMessage.NOT_A_NUMBER ? 0 : number;
     }
 
     /** Reader: an ExecutionReport (35=8) for ClOrdID number {@code id}. */
