@@ -24,7 +24,7 @@ import java.util.Properties;
  * default and documents every key). Anything invalid is refused at start with a message naming the key.
  */
 public record ServerConfig(GatewaySettings gateway, String compId, List<SessionConfig> sessions, EngineConfig engine,
-                           LoopConfig loop, Path dataDirectory, String journalRollCycle) {
+                           LoopConfig loop, Path dataDirectory, String journalRollCycle, int journalRetainCycles) {
 
     public static final String EMBEDDED = "fixmatch.properties";
 
@@ -83,25 +83,29 @@ public record ServerConfig(GatewaySettings gateway, String compId, List<SessionC
             keys.text("engine.idleStrategy", "backoff"), keys.integer("engine.inboundRingBytes", 1 << 22, 1024, 1 << 30),
             keys.integer("engine.outboundRingBytes", 1 << 24, 1024, 1 << 30), 256);
         String rollCycle = keys.text("journal.rollCycle", JournalConfig.DEFAULT_ROLL_CYCLE);
-        new JournalConfig(Path.of("."), rollCycle);
+        int retainCycles = keys.integer("journal.retainCycles", JournalConfig.KEEP_ALL, JournalConfig.KEEP_ALL,
+            Integer.MAX_VALUE);
+        new JournalConfig(Path.of("."), rollCycle, retainCycles);
         return new ServerConfig(gateway, compId, sessions, engine, loop, Path.of(keys.text("data.dir", "data")),
-            rollCycle);
+            rollCycle, retainCycles);
     }
 
     /** A copy listening on another port (tests use port 0: any free port). */
     public ServerConfig withPort(int port) {
         GatewaySettings g = gateway;
         return new ServerConfig(new GatewaySettings(g.host(), port, g.ioThreads(), g.maxMessageSize(),
-            g.maxPendingBytes(), g.timings()), compId, sessions, engine, loop, dataDirectory, journalRollCycle);
+            g.maxPendingBytes(), g.timings()), compId, sessions, engine, loop, dataDirectory, journalRollCycle,
+            journalRetainCycles);
     }
 
     /** A copy storing its journal and sessions elsewhere. */
     public ServerConfig withDataDirectory(Path directory) {
-        return new ServerConfig(gateway, compId, sessions, engine, loop, directory, journalRollCycle);
+        return new ServerConfig(gateway, compId, sessions, engine, loop, directory, journalRollCycle,
+            journalRetainCycles);
     }
 
     public JournalConfig journal() {
-        return new JournalConfig(dataDirectory.resolve("journal"), journalRollCycle);
+        return new JournalConfig(dataDirectory.resolve("journal"), journalRollCycle, journalRetainCycles);
     }
 
     public Path sessionDirectory(SessionConfig session) {

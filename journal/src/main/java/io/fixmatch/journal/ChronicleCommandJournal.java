@@ -4,8 +4,10 @@ import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.codec.CommandCodec;
 import io.fixmatch.engine.config.SymbolSpec;
 import io.fixmatch.engine.loop.CommandJournal;
+import io.fixmatch.engine.matching.MatchingEngine;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.queue.impl.StoreFileListener;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.wire.DocumentContext;
@@ -13,57 +15,114 @@ import org.agrona.DirectBuffer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * The command journal on Chronicle Queue: one excerpt per command (see {@link JournalFormat}), written by the
  * matching thread, its only writer. An appended excerpt is in the memory-mapped queue file when
  * {@link #append} returns, so it survives the process being killed; it is not forced to the device (a power loss
  * or kernel crash can lose the last moments).
+ *
+ * <p>When the matching thread stops cleanly, the journal writes an {@link EngineSnapshot} of the books as of its
+ * last record; the next recovery starts from the newest readable snapshot and replays only what follows. With
+ * {@code retainCycles} set, journal files older than the snapshot's (beyond that many) are then deleted.
  */
 public final class ChronicleCommandJournal implements CommandJournal {
     private static final Logger LOG = LoggerFactory.getLogger(ChronicleCommandJournal.class);
+    private static final int SNAPSHOTS_KEPT = 2;
+    /** Written when retention deletes journal files: from then on the journal alone no longer holds all history. */
+    private static final String HISTORY_DELETED_MARKER = "history-deleted";
 
+    private final JournalConfig config;
     private final SingleChronicleQueue queue;
     private final List<SymbolSpec> symbols;
     private final byte[] copyBuffer = new byte[CommandCodec.MAX_LENGTH];
+    /** The file of each roll cycle this process has touched (Chronicle tells us as it acquires them). */
+    private final Map<Integer, File> cycleFiles;
     private List<SymbolSpec> lastRecordedSymbols;
     private ExcerptAppender appender;
-    private boolean replayed;
+    private boolean recovered;
+    private File snapshotCycleFile;
 
-    private ChronicleCommandJournal(SingleChronicleQueue queue, List<SymbolSpec> symbols) {
+    private ChronicleCommandJournal(JournalConfig config, SingleChronicleQueue queue, List<SymbolSpec> symbols,
+                                    Map<Integer, File> cycleFiles) {
+        this.config = config;
         this.queue = queue;
         this.symbols = List.copyOf(symbols);
+        this.cycleFiles = cycleFiles;
     }
 
     /** Opens (or creates) the journal for an engine with these symbols. */
     public static ChronicleCommandJournal open(JournalConfig config, List<SymbolSpec> symbols) {
+        Map<Integer, File> cycleFiles = new ConcurrentHashMap<>();
         SingleChronicleQueue queue;
         try {
             queue = SingleChronicleQueueBuilder.single(config.directory().toFile())
                 .rollCycle(config.parsedRollCycle())
+                .storeFileListener(new StoreFileListener() {
+                    @Override
+                    public void onAcquired(int cycle, File file) {
+                        cycleFiles.put(cycle, file);
+                    }
+
+                    @Override
+                    public void onReleased(int cycle, File file) {
+                        // kept: the mapping stays true after release
+                    }
+                })
                 .build();
         } catch (RuntimeException e) {
             throw new JournalException("cannot open the journal at " + config.directory() + ": " + e.getMessage(), e);
         }
-        return new ChronicleCommandJournal(queue, symbols);
+        return new ChronicleCommandJournal(config, queue, symbols, cycleFiles);
+    }
+
+    @Override
+    public long recoverInto(MatchingEngine engine) {
+        startRecovery();
+        EngineSnapshot.Header snapshot = newestReadableSnapshot();
+        long after = JournalReader.NO_INDEX;
+        if (snapshot != null) {
+            checkSymbols(snapshot.symbols(), snapshot.file().toString());
+            EngineSnapshot.restore(snapshot.file(), engine);
+            lastRecordedSymbols = snapshot.symbols();
+            after = snapshot.journalIndex();
+            LOG.info("restored snapshot {} (journal record {}); replaying what follows", snapshot.file().getFileName(),
+                JournalReader.describe(after));
+        } else {
+            refuseIfHistoryDeleted();
+        }
+        return new JournalReader().readAfter(queue, after, commandsTo(engine::process));
     }
 
     @Override
     public long replay(Consumer<Command> consumer) {
-        if (replayed) {
-            throw new IllegalStateException("the journal is replayed once, before appending");
+        startRecovery();
+        refuseIfHistoryDeleted();
+        return new JournalReader().readAll(queue, commandsTo(consumer));
+    }
+
+    private void startRecovery() {
+        if (recovered) {
+            throw new IllegalStateException("the journal is recovered once, before appending");
         }
-        replayed = true;
-        long commands = new JournalReader().readAll(queue, new JournalReader.Visitor() {
+        recovered = true;
+    }
+
+    private JournalReader.Visitor commandsTo(Consumer<Command> consumer) {
+        return new JournalReader.Visitor() {
             @Override
             public void onSymbols(long index, List<SymbolSpec> recorded) {
-                String problem = JournalFormat.incompatibility(recorded, symbols);
-                if (problem != null) {
-                    throw new JournalException("the configured symbols do not match the journal (record "
-                        + JournalReader.describe(index) + "): " + problem);
-                }
+                checkSymbols(recorded, "record " + JournalReader.describe(index));
                 lastRecordedSymbols = recorded;
             }
 
@@ -75,8 +134,48 @@ public final class ChronicleCommandJournal implements CommandJournal {
                 }
                 consumer.accept(command);
             }
-        });
-        return commands;
+        };
+    }
+
+    /** Replaying from the first remaining record after retention deleted older ones would build wrong books. */
+    private void refuseIfHistoryDeleted() {
+        if (Files.exists(config.directory().resolve(HISTORY_DELETED_MARKER))) {
+            throw new JournalException("journal files in " + config.directory() + " were deleted by retention and no"
+                + " readable snapshot covers them: the books cannot be rebuilt from the journal alone");
+        }
+    }
+
+    private void checkSymbols(List<SymbolSpec> recorded, String where) {
+        String problem = JournalFormat.incompatibility(recorded, symbols);
+        if (problem != null) {
+            throw new JournalException("the configured symbols do not match the journal (" + where + "): " + problem);
+        }
+    }
+
+    /** The newest snapshot that reads back whole; damaged ones are reported and passed over. */
+    private EngineSnapshot.Header newestReadableSnapshot() {
+        for (Path file : snapshotFilesNewestFirst()) {
+            try {
+                return EngineSnapshot.readHeader(file);
+            } catch (JournalException e) {
+                LOG.warn("ignoring snapshot {}: {}", file, e.getMessage());
+            }
+        }
+        return null;
+    }
+
+    private List<Path> snapshotFilesNewestFirst() {
+        Path directory = config.snapshotDirectory();
+        if (!Files.isDirectory(directory)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(EngineSnapshot.SUFFIX))
+                .sorted((a, b) -> b.getFileName().toString().compareTo(a.getFileName().toString()))
+                .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /**
@@ -85,8 +184,8 @@ public final class ChronicleCommandJournal implements CommandJournal {
      */
     private ExcerptAppender appender() {
         if (appender == null) {
-            if (!replayed) {
-                throw new IllegalStateException("replay() must run before the first append");
+            if (!recovered) {
+                throw new IllegalStateException("recovery must run before the first append");
             }
             appender = queue.createAppender();
             if (!symbols.equals(lastRecordedSymbols)) {
@@ -117,7 +216,32 @@ public final class ChronicleCommandJournal implements CommandJournal {
         }
     }
 
-    /** The index the next record will have in Chronicle's numbering; for tests and tools. */
+    @Override
+    public void checkpoint(MatchingEngine engine) {
+        long index = queue.lastIndex();
+        if (index < 0 || !recovered) {
+            return;
+        }
+        try {
+            long start = System.nanoTime();
+            Path file = EngineSnapshot.write(config.snapshotDirectory(), index, symbols, engine);
+            LOG.info("snapshot {} written in {} ms", file.getFileName(), (System.nanoTime() - start) / 1_000_000);
+            snapshotCycleFile = cycleFiles.get(queue.rollCycle().toCycle(index));
+            deleteOldSnapshots();
+        } catch (IOException | RuntimeException e) {
+            // The journal alone still recovers everything: a failed snapshot costs only recovery time.
+            LOG.error("could not write a snapshot; the next start replays the whole journal", e);
+        }
+    }
+
+    private void deleteOldSnapshots() throws IOException {
+        List<Path> snapshots = snapshotFilesNewestFirst();
+        for (int i = SNAPSHOTS_KEPT; i < snapshots.size(); i++) {
+            Files.deleteIfExists(snapshots.get(i));
+        }
+    }
+
+    /** The index of the journal's last record (Chronicle numbering), or a negative number when empty. */
     public long lastIndex() {
         return queue.lastIndex();
     }
@@ -128,5 +252,39 @@ public final class ChronicleCommandJournal implements CommandJournal {
             appender.close();
         }
         queue.close();
+        if (config.retainCycles() != JournalConfig.KEEP_ALL && snapshotCycleFile != null) {
+            deleteCyclesBefore(snapshotCycleFile, config.retainCycles());
+        }
+    }
+
+    /**
+     * Deletes the journal files older than {@code snapshotFile} but the newest {@code keep} of them. Chronicle names
+     * cycle files so that their names sort in time order.
+     */
+    private void deleteCyclesBefore(File snapshotFile, int keep) {
+        File[] files = config.directory().toFile().listFiles((dir, name) -> name.endsWith(".cq4"));
+        if (files == null) {
+            return;
+        }
+        List<File> older = Stream.of(files)
+            .filter(f -> f.getName().compareTo(snapshotFile.getName()) < 0)
+            .sorted((a, b) -> b.getName().compareTo(a.getName()))
+            .toList();
+        if (older.size() > keep) {
+            try {
+                Files.writeString(config.directory().resolve(HISTORY_DELETED_MARKER), "journal files before "
+                    + snapshotFile.getName() + " deleted by retention; recovery needs a snapshot\n");
+            } catch (IOException e) {
+                LOG.warn("retention: could not write the {} marker; deleting nothing", HISTORY_DELETED_MARKER, e);
+                return;
+            }
+        }
+        for (int i = keep; i < older.size(); i++) {
+            if (older.get(i).delete()) {
+                LOG.info("retention: deleted journal file {} (before the snapshot's)", older.get(i).getName());
+            } else {
+                LOG.warn("retention: could not delete journal file {}", older.get(i));
+            }
+        }
     }
 }

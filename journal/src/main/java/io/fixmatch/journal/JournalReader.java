@@ -34,9 +34,31 @@ final class JournalReader {
 
     /** Reads every record; returns the number of commands read. */
     long readAll(SingleChronicleQueue queue, Visitor visitor) {
+        return readAfter(queue, NO_INDEX, visitor);
+    }
+
+    /** Before any index: read from the first record. */
+    static final long NO_INDEX = Long.MIN_VALUE;
+
+    /**
+     * Reads every record after the one at {@code index} ({@link #NO_INDEX}: all); returns the number of commands
+     * read. The record at {@code index} must exist.
+     */
+    long readAfter(SingleChronicleQueue queue, long index, Visitor visitor) {
         long commands = 0;
         ExcerptTailer tailer = queue.createTailer();
         try {
+            if (index != NO_INDEX) {
+                if (!tailer.moveToIndex(index)) {
+                    throw new JournalException("the journal has no record " + describe(index)
+                        + " (the snapshot's last record): it was cut or its files deleted");
+                }
+                try (DocumentContext dc = tailer.readingDocument()) {
+                    if (!dc.isPresent() || dc.index() != index) {
+                        throw new JournalException("the journal's record " + describe(index) + " cannot be read");
+                    }
+                }
+            }
             while (true) {
                 try (DocumentContext dc = tailer.readingDocument()) {
                     if (!dc.isPresent()) {

@@ -1,6 +1,7 @@
 package io.fixmatch.engine.loop;
 
 import io.fixmatch.engine.api.Command;
+import io.fixmatch.engine.matching.MatchingEngine;
 import org.agrona.DirectBuffer;
 
 import java.util.function.Consumer;
@@ -13,13 +14,25 @@ import java.util.function.Consumer;
 public interface CommandJournal extends AutoCloseable {
 
     /**
-     * Replays every recorded command, oldest first, into {@code consumer} (which must not keep the command).
-     * Called once, before the first {@link #append}. Returns the number of commands replayed.
+     * Rebuilds a fresh engine's state: from the latest snapshot if there is one, then every command recorded after
+     * it. Called once, before the first {@link #append}. Returns the number of commands replayed.
+     */
+    long recoverInto(MatchingEngine engine);
+
+    /**
+     * Replays every recorded command from the journal's beginning, ignoring snapshots, into {@code consumer} (which
+     * must not keep the command): for audits and for tests that compare a full replay with a recovery.
      */
     long replay(Consumer<Command> consumer);
 
     /** Records one encoded command; when this returns, the command survives a crash of this process. */
     void append(DirectBuffer encodedCommand, int offset, int length);
+
+    /**
+     * Called on the matching thread when it stops, after the last command: the journal may snapshot the engine so
+     * the next start recovers quickly (and may then drop journal files the snapshot makes unnecessary).
+     */
+    void checkpoint(MatchingEngine engine);
 
     /** Flushes and releases the journal's files. */
     @Override
@@ -28,12 +41,21 @@ public interface CommandJournal extends AutoCloseable {
     /** A journal that keeps nothing and replays nothing. */
     CommandJournal NONE = new CommandJournal() {
         @Override
+        public long recoverInto(MatchingEngine engine) {
+            return 0;
+        }
+
+        @Override
         public long replay(Consumer<Command> consumer) {
             return 0;
         }
 
         @Override
         public void append(DirectBuffer encodedCommand, int offset, int length) {
+        }
+
+        @Override
+        public void checkpoint(MatchingEngine engine) {
         }
 
         @Override

@@ -59,7 +59,7 @@ final class MatchingLoop implements Agent {
 
     /**
      * Called on the matching thread when the runner stops: finish every command already accepted into the ring
-     * (producers have stopped offering by now), then flush and close the journal.
+     * (producers have stopped offering by now), let the journal snapshot the books, then close it.
      */
     @Override
     public void onClose() {
@@ -67,6 +67,7 @@ final class MatchingLoop implements Agent {
             while (inbound.read(onCommand, batchLimit) > 0) {
                 afterBatch.run();
             }
+            journal.checkpoint(engine);
         } finally {
             journal.close();
         }

@@ -71,7 +71,7 @@ public final class MatchingRuntime implements AutoCloseable {
         replaying = true;
         long commands;
         try {
-            commands = journal.replay(engine::process);
+            commands = journal.recoverInto(engine);
         } finally {
             replaying = false;
         }

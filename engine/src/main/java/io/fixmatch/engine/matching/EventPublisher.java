@@ -26,6 +26,10 @@ final class EventPublisher {
         return lastExecId;
     }
 
+    void restoreLastExecId(long value) {
+        lastExecId = value;
+    }
+
     /** Every event caused by a command carries that command's timestamp. */
     void startCommand(Command command) {
         timestampNanos = command.timestampNanos();

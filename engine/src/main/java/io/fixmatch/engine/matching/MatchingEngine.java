@@ -10,6 +10,8 @@ import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.config.EngineConfig;
 import io.fixmatch.engine.config.SymbolSpec;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -27,6 +29,8 @@ public final class MatchingEngine {
     private final OrderIndex orderIndex;
     private final PriceLevelIndex levelIndex;
     private final OwnerOrders ownerOrders = new OwnerOrders();
+    /** Orders put back by a snapshot restore, until {@link #finishRestore}. */
+    private final List<Order> restored = new ArrayList<>();
     private final EventPublisher publisher;
     private final ClientOrderId previousClientOrderId = new ClientOrderId();
     private long lastOrderId;
@@ -84,6 +88,56 @@ public final class MatchingEngine {
                 visitor.visit(order);
             }
         }
+    }
+
+    /**
+     * Recovery from a snapshot, before the first command: puts a resting order back at the back of its price level.
+     * Orders must come in priority order, as {@link #forEachRestingOrder} visits them. Then {@link #finishRestore}.
+     *
+     * @throws IllegalStateException if capacity is exhausted or the order cannot be a resting order
+     */
+    public void restoreRestingOrder(int symbolId, Side side, long orderId, int owner, ClientOrderId clientOrderId,
+                                    TimeInForce timeInForce, long price, long quantity, long leaves, long cum,
+                                    long cumNotional) {
+        OrderBook book = bookOf(symbolId);
+        if (book == null || leaves <= 0 || quantity != leaves + cum || !timeInForce.rests() || clientOrderId.isEmpty()
+            || orderIndex.find(owner, clientOrderId) != null) {
+            throw new IllegalStateException("not a restorable resting order: symbol " + symbolId + " order "
+                + orderId + " " + clientOrderId);
+        }
+        Order order = orderPool.acquire();
+        if (order == null || (levelIndex.find(book.side(side), price) == null && levelPool.available() == 0)) {
+            throw new IllegalStateException("the snapshot holds more orders or price levels than configured");
+        }
+        order.orderId = orderId;
+        order.owner = owner;
+        order.clientOrderId.copyFrom(clientOrderId);
+        order.book = book;
+        order.side = side;
+        order.orderType = OrderType.LIMIT;
+        order.timeInForce = timeInForce;
+        order.price = price;
+        order.quantity = quantity;
+        order.leaves = leaves;
+        order.cum = cum;
+        order.cumNotional = cumNotional;
+        rest(order);
+        orderIndex.add(order);
+        restored.add(order);
+    }
+
+    /**
+     * Ends a restore: sets the id counters, and rebuilds each owner's list of orders in the order normal operation
+     * leaves it (most recently accepted first), so that cancel-on-disconnect cancels in the same order as before.
+     */
+    public void finishRestore(long restoredLastOrderId, long restoredLastExecId) {
+        restored.sort(Comparator.comparingLong(order -> order.orderId));
+        for (Order order : restored) {
+            ownerOrders.add(order);
+        }
+        restored.clear();
+        lastOrderId = restoredLastOrderId;
+        publisher.restoreLastExecId(restoredLastExecId);
     }
 
     private void newOrder(Command command) {

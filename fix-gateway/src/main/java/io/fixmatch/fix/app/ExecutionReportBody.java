@@ -10,6 +10,8 @@ import io.fixmatch.fix.codec.FixWriter;
 import io.fixmatch.fix.codec.MsgTypes;
 import io.fixmatch.fix.session.MessageBody;
 
+import java.util.concurrent.atomic.AtomicLong;
+
 /**
  * Writes an engine event as the body of a FIX 4.4 ExecutionReport (35=8) or, for refused cancels and replaces,
  * an OrderCancelReject (35=9). One instance per thread that sends them; {@link #of} points it at the next event.
@@ -18,12 +20,17 @@ public final class ExecutionReportBody implements MessageBody {
     /** Extra decimals of AvgPx beyond the symbol's price scale. */
     private static final int AVG_PX_EXTRA_DIGITS = 4;
     private static final byte[] NONE = {'N', 'O', 'N', 'E'};
+    /**
+     * ExecIDs of refusals the engine never saw: "R", the time this class was loaded (base 36), "-", a count shared
+     * by all sessions, so that they are unique across sessions and server restarts, as FIX requires of ExecID.
+     */
+    private static final String REFUSAL_EXEC_ID_PREFIX = "R" + Long.toString(System.currentTimeMillis(), 36) + "-";
+    private static final AtomicLong REFUSALS = new AtomicLong();
 
     private final SymbolTable symbols;
     private final byte[] fallbackSymbol = new byte[64];
     private int fallbackSymbolLength;
     private ExecutionEvent event;
-    private long refusalSeq;
 
     public ExecutionReportBody(SymbolTable symbols) {
         this.symbols = symbols;
@@ -102,7 +109,7 @@ public final class ExecutionReportBody implements MessageBody {
             .field(FixTags.ORIG_CL_ORD_ID, e.origClientOrderId())
             .field(FixTags.ORD_STATUS, ordStatus(e))
             .field(FixTags.CXL_REJ_RESPONSE_TO, e.type() == EventType.CANCEL_REJECTED ? '1' : '2')
-            .field(FixTags.CXL_REJ_REASON, e.rejectReason() == RejectReason.UNKNOWN_ORDER ? 1L : 99L)
+            .field(FixTags.CXL_REJ_REASON, cxlRejReason(e.rejectReason()))
             .field(FixTags.TEXT, e.rejectReason().text())
             .timestamp(FixTags.TRANSACT_TIME, e.timestampNanos());
     }
@@ -117,13 +124,13 @@ public final class ExecutionReportBody implements MessageBody {
 
     /**
      * The engine's exec id; 0 for a status answer (as FIX prescribes) and, for a refusal the engine never saw, a
-     * gateway id "R" + counter that cannot collide with the engine's numeric ids.
+     * gateway id starting with "R" that cannot collide with the engine's numeric ids.
      */
     private void execId(FixWriter w, ExecutionEvent e) {
         if (e.execId() != 0 || e.type() == EventType.STATUS) {
             w.field(FixTags.EXEC_ID, e.execId());
         } else {
-            w.field(FixTags.EXEC_ID, "R" + (++refusalSeq)); // rare path: allocation accepted
+            w.field(FixTags.EXEC_ID, REFUSAL_EXEC_ID_PREFIX + REFUSALS.incrementAndGet()); // rare: may allocate
         }
     }
 
@@ -169,6 +176,15 @@ public final class ExecutionReportBody implements MessageBody {
             case GTC -> '1';
             case IOC -> '3';
             case FOK -> '4';
+        };
+    }
+
+    /** FIX CxlRejReason (102): 1 unknown order, 6 duplicate ClOrdID received, 99 other. */
+    private static long cxlRejReason(RejectReason reason) {
+        return switch (reason) {
+            case UNKNOWN_ORDER -> 1;
+            case DUPLICATE_CLIENT_ORDER_ID -> 6;
+            default -> 99;
         };
     }
 
