@@ -30,14 +30,15 @@ public final class CommandGenerator {
         new SymbolSpec("BBB", 4, 5, 100, 10_000_000_000L, 100_000_000L),
         new SymbolSpec("CCC", 2, 25, 10, 200_000L, 50_000L));
 
-    public static final int OWNERS = 3;
+    /** Session numbers; one above 15 so that the engine's per-owner table has to grow. */
+    public static final int[] OWNERS = {0, 1, 20};
 
     private static final long[] INITIAL_MID_TICKS = {10_000, 500_000, 4_000};
 
     private final Random random;
     private final ReferenceEngine reference;
     private final long[] midTicks = INITIAL_MID_TICKS.clone();
-    private final int[] nextIdNumber = new int[OWNERS];
+    private final int[] nextIdNumber = new int[OWNERS.length];
     /** Every client order id each owner has used for an order (live or not), for "finished order" requests. */
     private final List<List<String>> usedIds = new ArrayList<>();
     private long timestamp = 1_700_000_000_000_000_000L;
@@ -45,7 +46,7 @@ public final class CommandGenerator {
     public CommandGenerator(long seed, ReferenceEngine reference) {
         this.random = new Random(seed);
         this.reference = reference;
-        for (int i = 0; i < OWNERS; i++) {
+        for (int i = 0; i < OWNERS.length; i++) {
             usedIds.add(new ArrayList<>());
         }
     }
@@ -93,7 +94,7 @@ public final class CommandGenerator {
         }
         r -= 0.16;
         if (r < 0.0005) {
-            return new Command().cancelAllForOwner(random.nextInt(OWNERS));
+            return new Command().cancelAllForOwner(randomOwner());
         }
         return status();
     }
@@ -101,7 +102,7 @@ public final class CommandGenerator {
     // ----------------------------------------------------------------------------------------------- new orders
 
     private Command newOrder() {
-        int owner = random.nextInt(OWNERS);
+        int owner = randomOwner();
         int symbol = random.nextInt(SYMBOLS.size());
         Side side = randomSide();
         long qty = randomQuantity(symbol);
@@ -135,7 +136,7 @@ public final class CommandGenerator {
     }
 
     private Command invalidNewOrder() {
-        int owner = random.nextInt(OWNERS);
+        int owner = randomOwner();
         int symbol = random.nextInt(SYMBOLS.size());
         Side side = randomSide();
         SymbolSpec spec = SYMBOLS.get(symbol);
@@ -193,11 +194,11 @@ public final class CommandGenerator {
         RefOrder target = randomLive();
         int r = random.nextInt(100);
         if (target == null || r < 5) {
-            int owner = random.nextInt(OWNERS);
+            int owner = randomOwner();
             return new Command().cancel(owner, newOrderId(owner), neverUsedId(), random.nextInt(SYMBOLS.size()),
                 randomSide());
         }
-        String requestId = newRequestId(target.owner);
+        String requestId = requestIdFor(target.owner);
         if (r < 10) {
             String finished = finishedIdOf(target.owner);
             if (finished != null) {
@@ -210,7 +211,7 @@ public final class CommandGenerator {
                 new Command().cancel(target.owner, requestId, target.clientOrderId, symbol, side));
         }
         if (r < 19) { // another session names the order: it must not find it (unless it has its own)
-            int other = (target.owner + 1 + random.nextInt(OWNERS - 1)) % OWNERS;
+            int other = otherOwner(target.owner);
             return new Command().cancel(other, newRequestId(other), target.clientOrderId, target.symbolId,
                 target.side);
         }
@@ -222,7 +223,7 @@ public final class CommandGenerator {
     private Command replace() {
         RefOrder t = randomLive();
         if (t == null) {
-            int owner = random.nextInt(OWNERS);
+            int owner = randomOwner();
             int symbol = random.nextInt(SYMBOLS.size());
             Side side = randomSide();
             return new Command().replace(owner, newOrderId(owner), neverUsedId(), symbol, side,
@@ -277,7 +278,7 @@ public final class CommandGenerator {
                 default -> price = spec.maxPrice() + spec.tickSize();
             }
         } else if (r < 90) { // another session names the order
-            int other = (t.owner + 1 + random.nextInt(OWNERS - 1)) % OWNERS;
+            int other = otherOwner(t.owner);
             return new Command().replace(other, newOrderId(other), t.clientOrderId, t.symbolId, t.side, price, qty);
         } else { // price and quantity both change
             price = limitPrice(t.symbolId, t.side, 0.25);
@@ -306,7 +307,7 @@ public final class CommandGenerator {
         RefOrder t = randomLive();
         int r = random.nextInt(100);
         if (t == null || r < 12) {
-            int owner = random.nextInt(OWNERS);
+            int owner = randomOwner();
             return new Command().orderStatus(owner, neverUsedId(), random.nextInt(SYMBOLS.size()), randomSide());
         }
         if (r < 22) {
@@ -370,6 +371,23 @@ public final class CommandGenerator {
         return lots * SYMBOLS.get(symbol).lotSize();
     }
 
+    private int randomOwner() {
+        return OWNERS[random.nextInt(OWNERS.length)];
+    }
+
+    private int otherOwner(int owner) {
+        return OWNERS[(slot(owner) + 1 + random.nextInt(OWNERS.length - 1)) % OWNERS.length];
+    }
+
+    private static int slot(int owner) {
+        for (int i = 0; i < OWNERS.length; i++) {
+            if (OWNERS[i] == owner) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("not an owner: " + owner);
+    }
+
     private Side randomSide() {
         return random.nextBoolean() ? Side.BUY : Side.SELL;
     }
@@ -391,7 +409,7 @@ public final class CommandGenerator {
 
     /** An id the owner used before for an order that is no longer live (filled, canceled, replaced away). */
     private String finishedIdOf(int owner) {
-        List<String> used = usedIds.get(owner);
+        List<String> used = usedIds.get(slot(owner));
         for (int attempt = 0; attempt < 5 && !used.isEmpty(); attempt++) {
             String id = used.get(random.nextInt(used.size()));
             if (!reference.isLive(owner, id)) {
@@ -412,13 +430,22 @@ public final class CommandGenerator {
                 return finished;
             }
         }
-        String id = "C" + (++nextIdNumber[owner]);
-        usedIds.get(owner).add(id);
+        String id = "C" + (++nextIdNumber[slot(owner)]);
+        usedIds.get(slot(owner)).add(id);
         return id;
     }
 
+    /** Mostly a fresh id; now and then empty or a live order's id: a cancel request's own id is not checked. */
+    private String requestIdFor(int owner) {
+        if (random.nextInt(40) == 0) {
+            String liveId = liveIdOf(owner);
+            return random.nextBoolean() || liveId == null ? "" : liveId;
+        }
+        return newRequestId(owner);
+    }
+
     private String newRequestId(int owner) {
-        return "R" + (++nextIdNumber[owner]);
+        return "R" + (++nextIdNumber[slot(owner)]);
     }
 
     private String neverUsedId() {

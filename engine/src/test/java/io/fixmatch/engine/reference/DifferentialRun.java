@@ -24,8 +24,12 @@ import java.util.function.Supplier;
  * invariants. The first problem stops the run and is returned as a {@link Mismatch}.
  */
 final class DifferentialRun {
-    /** Far more than a run ever holds: the reference does not model BOOK_FULL. */
-    static final int CAPACITY = 1 << 13;
+    /**
+     * Orders and price levels the engine may hold: well above what a run holds (a few hundred orders), as the
+     * reference does not model BOOK_FULL, yet small enough that a leaked order or level would end in BOOK_FULL on a
+     * long run, and that the hash indexes see collisions. {@code -Dfixmatch.reference.capacity=512} squeezes more.
+     */
+    static final int CAPACITY = Integer.getInteger("fixmatch.reference.capacity", 2048);
 
     enum Kind { EVENTS, BOOK, INVARIANT }
 
