@@ -50,8 +50,8 @@ public final class ServerMain {
             server = FixmatchServer.start(config);
         } catch (JournalException e) {
             fail(1, "cannot start: unreadable journal: " + e.getMessage());
-        } catch (RuntimeException e) {
-            fail(1, "cannot start: " + e.getMessage());
+        } catch (Exception e) {
+            fail(1, "cannot start: " + e);
         }
         FixmatchServer running = server;
         // SIGTERM and Ctrl-C: a clean stop and exit status 0 (the JVM's default would exit 143 / 130).

@@ -80,14 +80,24 @@ public final class ChronicleCommandJournal implements CommandJournal {
                     }
                 })
                 .build();
-        } catch (RuntimeException e) {
-            throw new JournalException("cannot open the journal at " + config.directory() + ": " + e.getMessage(), e);
+        } catch (Exception e) { // Chronicle also throws checked exceptions undeclared (a file that is no queue)
+            throw new JournalException("cannot open the journal at " + config.directory() + ": " + e, e);
         }
         return new ChronicleCommandJournal(config, queue, symbols, cycleFiles);
     }
 
     @Override
     public long recoverInto(MatchingEngine engine) {
+        try {
+            return recover(engine);
+        } catch (JournalException e) {
+            throw e;
+        } catch (Exception e) { // Chronicle's own errors on damaged files, some checked and undeclared
+            throw new JournalException("cannot read the journal at " + config.directory() + ": " + e, e);
+        }
+    }
+
+    private long recover(MatchingEngine engine) {
         startRecovery();
         EngineSnapshot.Header snapshot = newestReadableSnapshot();
         long after = JournalReader.NO_INDEX;

@@ -131,6 +131,9 @@ public final class FixSession {
         if (seqNum == FixMessage.NOT_A_NUMBER || seqNum < 1) {
             return refuseLogon("MsgSeqNum(34) missing or invalid", nowMs);
         }
+        if (logon.longValue(FixTags.ENCRYPT_METHOD) != 0) {
+            return refuseLogon("EncryptMethod(98) is required and must be 0 (none)", nowMs);
+        }
         if (reset) {
             if (seqNum != 1) {
                 return refuseLogon("ResetSeqNumFlag=Y requires MsgSeqNum=1", nowMs);

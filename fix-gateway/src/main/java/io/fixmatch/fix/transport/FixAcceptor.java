@@ -63,7 +63,7 @@ public final class FixAcceptor implements AutoCloseable {
                 .sync()
                 .channel();
             LOG.info("FIX acceptor listening on {}:{} ({} transport, {} I/O threads)", settings.host(),
-                settings.port(), epoll ? "epoll" : "NIO", settings.ioThreads());
+                ((InetSocketAddress) channel.localAddress()).getPort(), epoll ? "epoll" : "NIO", settings.ioThreads());
             return new FixAcceptor(boss, io, channel);
         } catch (Exception e) { // bind() rethrows the checked BindException undeclared
             boss.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
