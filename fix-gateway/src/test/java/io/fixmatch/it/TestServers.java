@@ -1,0 +1,59 @@
+package io.fixmatch.it;
+
+import io.fixmatch.server.FixmatchServer;
+import io.fixmatch.server.ServerConfig;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Properties;
+
+/** In-process servers for the integration tests: the embedded configuration, on 127.0.0.1, data in a temp folder. */
+final class TestServers {
+    private TestServers() {
+    }
+
+    /** The embedded defaults with some keys overridden. */
+    static ServerConfig config(Path dataDirectory, int port, Map<String, String> overrides) {
+        Properties properties = new Properties();
+        try (InputStream in = TestServers.class.getClassLoader().getResourceAsStream(ServerConfig.EMBEDDED)) {
+            if (in == null) {
+                throw new IllegalStateException(ServerConfig.EMBEDDED + " missing from the test classpath");
+            }
+            properties.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        properties.setProperty("fix.host", "127.0.0.1");
+        // Smaller books than production: quicker to allocate, still far more than the tests use.
+        properties.setProperty("engine.maxOrders", "10000");
+        properties.setProperty("engine.maxPriceLevels", "10000");
+        properties.putAll(overrides);
+        return ServerConfig.from(properties).withPort(port).withDataDirectory(dataDirectory);
+    }
+
+    static FixmatchServer start(Path dataDirectory) throws InterruptedException {
+        return start(dataDirectory, 0, Map.of());
+    }
+
+    static FixmatchServer start(Path dataDirectory, int port, Map<String, String> overrides)
+        throws InterruptedException {
+        return FixmatchServer.start(config(dataDirectory, port, overrides));
+    }
+
+    /** Closes whatever is not null, never throwing: for cleanup paths. */
+    static void closeQuietly(AutoCloseable... closeables) {
+        for (AutoCloseable closeable : closeables) {
+            if (closeable == null) {
+                continue;
+            }
+            try {
+                closeable.close();
+            } catch (Exception e) {
+                System.err.println("cleanup: " + e);
+            }
+        }
+    }
+}
