@@ -227,12 +227,39 @@ class MalformedInputRawTest {
                 assertField(reject, 373, 6);
                 assertField(reject, 371, 38);
             }),
-            row("Price(44) finer than the symbol's precision: Reject reason 6 naming tag 44", t -> {
+            row("Price(44) finer than the symbol's tick: a rejecting ExecutionReport, price not on tick", t -> {
                 RawFixClient c = t.logOn("CLIENT1");
                 c.send(c.newOrder("FINE", "AAPL", "1", 1, "1.005"));
+                RawFix.Msg report = c.expect("8");
+                assertField(report, 150, "8");
+                assertField(report, 39, "8");
+                assertField(report, 11, "FINE");
+                assertField(report, 38, 1);
+                assertField(report, 103, 99);
+                assertTrue(report.get(58).contains("tick"), report.toString());
+            }),
+            row("Price(44) not a decimal: Reject reason 6 naming tag 44", t -> {
+                RawFixClient c = t.logOn("CLIENT1");
+                c.send(c.newOrder("BADPX", "AAPL", "1", 1, "1,5"));
                 RawFix.Msg reject = c.expect("3");
                 assertField(reject, 373, 6);
                 assertField(reject, 371, 44);
+            }),
+            row("TransactTime(60) missing on a NewOrderSingle: Reject reason 1 naming tag 60", t -> {
+                RawFixClient c = t.logOn("CLIENT1");
+                c.send(c.header("D").field(11, "NOTIME").field(55, "AAPL").field(54, 1).field(38, 5).field(40, 2)
+                    .field(44, "1.00"));
+                RawFix.Msg reject = c.expect("3");
+                assertField(reject, 373, 1);
+                assertField(reject, 371, 60);
+            }),
+            row("PossDupFlag=Y without OrigSendingTime: Reject reason 1 naming tag 122", t -> {
+                RawFixClient c = t.logOn("CLIENT1");
+                c.send(new RawFix.Builder().field(35, "1").field(49, "CLIENT1").field(56, "FIXMATCH")
+                    .field(34, c.takeSeqNum()).field(43, "Y").field(52, RawFix.now()).field(112, "DUP"));
+                RawFix.Msg reject = c.expect("3");
+                assertField(reject, 373, 1);
+                assertField(reject, 371, 122);
             }),
             row("SendingTime(52) missing: Reject reason 1 naming tag 52; the number is used", t -> {
                 RawFixClient c = t.logOn("CLIENT1");

@@ -12,6 +12,7 @@ import io.fixmatch.engine.loop.InboundCommandRing;
 import io.fixmatch.fix.codec.FixDecimals;
 import io.fixmatch.fix.codec.FixMessage;
 import io.fixmatch.fix.codec.FixTags;
+import io.fixmatch.fix.codec.FixTimestamps;
 import io.fixmatch.fix.codec.MsgTypes;
 import io.fixmatch.fix.session.ApplicationHandler;
 import io.fixmatch.fix.session.FixSession;
@@ -66,76 +67,54 @@ public final class OrderEntry implements ApplicationHandler {
     }
 
     private void newOrderSingle() {
-        if (!clientOrderId(FixTags.CL_ORD_ID, command.clientOrderId()) || !sideAndSymbol()) {
+        start(CommandType.NEW_ORDER);
+        if (!clientOrderId(FixTags.CL_ORD_ID, command.clientOrderId()) || !sideAndSymbol() || !transactTime()
+            || !orderType() || !timeInForce() || !quantity()) {
             return;
         }
-        OrderType orderType = orderType();
-        if (orderType == null) {
+        if (command.orderType() == OrderType.LIMIT && !price()) {
             return;
         }
-        TimeInForce timeInForce = timeInForce();
-        if (timeInForce == null) {
-            return;
-        }
-        long quantity = quantity();
-        if (quantity == FixDecimals.INVALID) {
-            return;
-        }
-        long price = 0;
-        if (orderType == OrderType.LIMIT) {
-            price = price();
-            if (price == FixDecimals.INVALID) {
-                return;
-            }
-        }
-        command.type(CommandType.NEW_ORDER)
-            .orderType(orderType).timeInForce(timeInForce).price(price).quantity(quantity);
-        command.origClientOrderId().clear();
         submit();
     }
 
     private void cancelRequest() {
-        if (!clientOrderId(FixTags.CL_ORD_ID, command.clientOrderId())
-            || !clientOrderId(FixTags.ORIG_CL_ORD_ID, command.origClientOrderId()) || !sideAndSymbol()) {
-            return;
+        start(CommandType.CANCEL);
+        if (clientOrderId(FixTags.CL_ORD_ID, command.clientOrderId())
+            && clientOrderId(FixTags.ORIG_CL_ORD_ID, command.origClientOrderId()) && sideAndSymbol()
+            && transactTime()) {
+            submit();
         }
-        command.type(CommandType.CANCEL)
-            .orderType(OrderType.LIMIT).timeInForce(TimeInForce.DAY).price(0).quantity(0);
-        submit();
     }
 
     private void cancelReplaceRequest() {
+        start(CommandType.REPLACE);
         if (!clientOrderId(FixTags.CL_ORD_ID, command.clientOrderId())
-            || !clientOrderId(FixTags.ORIG_CL_ORD_ID, command.origClientOrderId()) || !sideAndSymbol()) {
+            || !clientOrderId(FixTags.ORIG_CL_ORD_ID, command.origClientOrderId()) || !sideAndSymbol()
+            || !transactTime() || !orderType()) {
             return;
         }
-        OrderType orderType = orderType();
-        if (orderType == null) {
-            return;
-        }
-        if (orderType != OrderType.LIMIT) {
+        if (command.orderType() != OrderType.LIMIT) {
             reject(FixTags.ORD_TYPE, SessionRejectReason.VALUE_INCORRECT, "only limit orders rest and can be replaced");
             return;
         }
-        TimeInForce timeInForce = timeInForce();
-        long quantity = timeInForce == null ? FixDecimals.INVALID : quantity();
-        long price = quantity == FixDecimals.INVALID ? FixDecimals.INVALID : price();
-        if (price == FixDecimals.INVALID) {
-            return;
+        if (timeInForce() && quantity() && price()) {
+            submit();
         }
-        command.type(CommandType.REPLACE)
-            .orderType(OrderType.LIMIT).timeInForce(timeInForce).price(price).quantity(quantity);
-        submit();
     }
 
     private void statusRequest() {
-        if (!clientOrderId(FixTags.CL_ORD_ID, command.clientOrderId()) || !sideAndSymbol()) {
-            return;
+        start(CommandType.ORDER_STATUS);
+        if (clientOrderId(FixTags.CL_ORD_ID, command.clientOrderId()) && sideAndSymbol()) {
+            submit();
         }
-        command.type(CommandType.ORDER_STATUS)
-            .orderType(OrderType.LIMIT).timeInForce(TimeInForce.DAY).price(0).quantity(0);
+    }
+
+    /** Resets the scratch command for a new request; fields are then filled as they are read. */
+    private void start(CommandType type) {
+        command.type(type).orderType(OrderType.LIMIT).timeInForce(TimeInForce.DAY).price(0).quantity(0);
+        command.clientOrderId().clear();
         command.origClientOrderId().clear();
-        submit();
     }
 
     /** Hands the command to the engine; a full ring is answered at once with a reject, nothing is dropped. */
@@ -191,67 +170,90 @@ public final class OrderEntry implements ApplicationHandler {
         return true;
     }
 
-    private OrderType orderType() {
+    /** TransactTime(60) is required on D, F and G in FIX 4.4; the engine stamps its own time, this one is checked. */
+    private boolean transactTime() {
+        int field = message.indexOf(FixTags.TRANSACT_TIME);
+        if (field < 0) {
+            return reject(FixTags.TRANSACT_TIME, SessionRejectReason.REQUIRED_TAG_MISSING, "required tag 60 missing");
+        }
+        if (FixTimestamps.parseMillis(message.buffer(), message.valueStartAt(field), message.valueLengthAt(field))
+            == Long.MIN_VALUE) {
+            return reject(FixTags.TRANSACT_TIME, SessionRejectReason.INCORRECT_DATA_FORMAT,
+                "TransactTime(60) is not a UTCTimestamp");
+        }
+        return true;
+    }
+
+    private boolean orderType() {
         if (message.valueLength(FixTags.ORD_TYPE) < 0) {
-            reject(FixTags.ORD_TYPE, SessionRejectReason.REQUIRED_TAG_MISSING, "required tag 40 missing");
-            return null;
+            return reject(FixTags.ORD_TYPE, SessionRejectReason.REQUIRED_TAG_MISSING, "required tag 40 missing");
         }
         if (message.isSingleByte(FixTags.ORD_TYPE, '2')) {
-            return OrderType.LIMIT;
+            command.orderType(OrderType.LIMIT);
+        } else if (message.isSingleByte(FixTags.ORD_TYPE, '1')) {
+            command.orderType(OrderType.MARKET);
+        } else {
+            return reject(FixTags.ORD_TYPE, SessionRejectReason.VALUE_INCORRECT,
+                "OrdType(40) must be 1 (market) or 2 (limit)");
         }
-        if (message.isSingleByte(FixTags.ORD_TYPE, '1')) {
-            return OrderType.MARKET;
-        }
-        reject(FixTags.ORD_TYPE, SessionRejectReason.VALUE_INCORRECT, "OrdType(40) must be 1 (market) or 2 (limit)");
-        return null;
+        return true;
     }
 
-    private TimeInForce timeInForce() {
+    private boolean timeInForce() {
         if (message.valueLength(FixTags.TIME_IN_FORCE) < 0 || message.isSingleByte(FixTags.TIME_IN_FORCE, '0')) {
-            return TimeInForce.DAY;
+            command.timeInForce(TimeInForce.DAY);
+        } else if (message.isSingleByte(FixTags.TIME_IN_FORCE, '1')) {
+            command.timeInForce(TimeInForce.GTC);
+        } else if (message.isSingleByte(FixTags.TIME_IN_FORCE, '3')) {
+            command.timeInForce(TimeInForce.IOC);
+        } else if (message.isSingleByte(FixTags.TIME_IN_FORCE, '4')) {
+            command.timeInForce(TimeInForce.FOK);
+        } else {
+            return reject(FixTags.TIME_IN_FORCE, SessionRejectReason.VALUE_INCORRECT,
+                "TimeInForce(59) must be 0 (day), 1 (GTC), 3 (IOC) or 4 (FOK)");
         }
-        if (message.isSingleByte(FixTags.TIME_IN_FORCE, '1')) {
-            return TimeInForce.GTC;
-        }
-        if (message.isSingleByte(FixTags.TIME_IN_FORCE, '3')) {
-            return TimeInForce.IOC;
-        }
-        if (message.isSingleByte(FixTags.TIME_IN_FORCE, '4')) {
-            return TimeInForce.FOK;
-        }
-        reject(FixTags.TIME_IN_FORCE, SessionRejectReason.VALUE_INCORRECT,
-            "TimeInForce(59) must be 0 (day), 1 (GTC), 3 (IOC) or 4 (FOK)");
-        return null;
+        return true;
     }
 
-    private long quantity() {
+    private boolean quantity() {
         int field = message.indexOf(FixTags.ORDER_QTY);
         if (field < 0) {
-            reject(FixTags.ORDER_QTY, SessionRejectReason.REQUIRED_TAG_MISSING, "required tag 38 missing");
-            return FixDecimals.INVALID;
+            return reject(FixTags.ORDER_QTY, SessionRejectReason.REQUIRED_TAG_MISSING, "required tag 38 missing");
         }
         long quantity = FixDecimals.parse(message.buffer(), message.valueStartAt(field), message.valueLengthAt(field),
             0);
         if (quantity == FixDecimals.INVALID) {
-            reject(FixTags.ORDER_QTY, SessionRejectReason.INCORRECT_DATA_FORMAT, "OrderQty(38) must be a whole number");
+            return reject(FixTags.ORDER_QTY, SessionRejectReason.INCORRECT_DATA_FORMAT,
+                "OrderQty(38) must be a whole number");
         }
-        return quantity;
+        command.quantity(quantity);
+        return true;
     }
 
-    private long price() {
+    /**
+     * Reads Price(44) at the symbol's precision. A price that is valid FIX but finer than the tick gets a rejecting
+     * ExecutionReport (a business reject); one that is no decimal at all, a session Reject.
+     */
+    private boolean price() {
         int field = message.indexOf(FixTags.PRICE);
         if (field < 0) {
-            reject(FixTags.PRICE, SessionRejectReason.REQUIRED_TAG_MISSING, "Price(44) is required for limit orders");
-            return FixDecimals.INVALID;
+            return reject(FixTags.PRICE, SessionRejectReason.REQUIRED_TAG_MISSING,
+                "Price(44) is required for limit orders");
         }
         int scale = symbols.contains(command.symbolId()) ? symbols.priceScale(command.symbolId()) : 9;
         long price = FixDecimals.parse(message.buffer(), message.valueStartAt(field), message.valueLengthAt(field),
             scale);
-        if (price == FixDecimals.INVALID) {
-            reject(FixTags.PRICE, SessionRejectReason.INCORRECT_DATA_FORMAT,
-                "Price(44) must be a decimal with at most " + scale + " decimal places");
+        if (price != FixDecimals.INVALID) {
+            command.price(price);
+            return true;
         }
-        return price;
+        if (FixDecimals.parse(message.buffer(), message.valueStartAt(field), message.valueLengthAt(field), 9)
+            != FixDecimals.INVALID) {
+            command.owner(session.ownerId()).timestampNanos(nowMs * 1_000_000L);
+            refuse(RejectReason.PRICE_NOT_ON_TICK);
+            return false;
+        }
+        return reject(FixTags.PRICE, SessionRejectReason.INCORRECT_DATA_FORMAT, "Price(44) is not a decimal number");
     }
 
     private boolean reject(int tag, int reason, String text) {

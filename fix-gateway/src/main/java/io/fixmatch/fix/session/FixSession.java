@@ -319,6 +319,12 @@ public final class FixSession {
     }
 
     private boolean sendingTimeAcceptable(FixMessage message, long seqNum, long nowMs) {
+        if (message.isSingleByte(FixTags.POSS_DUP_FLAG, 'Y') && !message.has(FixTags.ORIG_SENDING_TIME)) {
+            store.nextTargetSeqNum(seqNum + 1);
+            reject(message, seqNum, FixTags.ORIG_SENDING_TIME, SessionRejectReason.REQUIRED_TAG_MISSING,
+                "OrigSendingTime(122) is required with PossDupFlag=Y", nowMs);
+            return false;
+        }
         int field = message.indexOf(FixTags.SENDING_TIME);
         if (field < 0) {
             store.nextTargetSeqNum(seqNum + 1);
@@ -387,6 +393,11 @@ public final class FixSession {
             reject(message, seqNum, begin == FixMessage.NOT_A_NUMBER ? FixTags.BEGIN_SEQ_NO : FixTags.END_SEQ_NO,
                 SessionRejectReason.REQUIRED_TAG_MISSING, "ResendRequest needs BeginSeqNo(7) and EndSeqNo(16)",
                 nowMs);
+            return;
+        }
+        if (end != 0 && end < begin) {
+            reject(message, seqNum, FixTags.END_SEQ_NO, SessionRejectReason.VALUE_INCORRECT,
+                "EndSeqNo(16) is below BeginSeqNo(7)", nowMs);
             return;
         }
         long next = store.nextSenderSeqNum();
