@@ -1,5 +1,6 @@
 package io.fixmatch.server;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +32,19 @@ class ServerProcessTest {
 
     @TempDir
     Path dir;
+
+    /** Every process a test starts: none may outlive it, whatever the test's outcome. */
+    private final List<Process> started = new ArrayList<>();
+
+    @AfterEach
+    void killLeftovers() throws InterruptedException {
+        for (Process process : started) {
+            if (process.isAlive()) {
+                process.destroyForcibly();
+                process.waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+    }
 
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -117,8 +131,10 @@ class ServerProcessTest {
         command.add(System.getProperty("java.class.path"));
         command.add(ServerMain.class.getName());
         command.addAll(List.of(args));
-        return new ProcessBuilder(command).redirectErrorStream(true)
+        Process process = new ProcessBuilder(command).redirectErrorStream(true)
             .redirectOutput(dir.resolve("server-" + System.nanoTime() + ".log").toFile()).start();
+        started.add(process);
+        return process;
     }
 
     /** Waits for the "listening on" log line; returns the port. */

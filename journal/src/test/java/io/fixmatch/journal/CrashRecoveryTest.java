@@ -49,11 +49,15 @@ class CrashRecoveryTest {
         long lastRecovered = -1;
         for (int kill = 0; kill < KILLS; kill++) {
             Process worker = startWorker(journalDir, published);
-            long recovered = awaitReady(worker);
-            assertTrue(recovered >= lastRecovered, "the journal never shrinks: " + recovered + " < " + lastRecovered);
-            lastRecovered = recovered;
-            Thread.sleep(100 + random.nextInt(900));
-            worker.destroyForcibly(); // SIGKILL: no shutdown hook, no flush, no close
+            try {
+                long recovered = awaitReady(worker);
+                assertTrue(recovered >= lastRecovered, "the journal never shrinks: " + recovered + " < "
+                    + lastRecovered);
+                lastRecovered = recovered;
+                Thread.sleep(100 + random.nextInt(900));
+            } finally {
+                worker.destroyForcibly(); // SIGKILL: no shutdown hook, no flush, no close
+            }
             assertTrue(worker.waitFor(10, TimeUnit.SECONDS), "worker did not die");
             dropPartialLastLine(published);
         }

@@ -45,7 +45,11 @@ class JournalTailTest {
         String stateBefore = run(flow, 2_000);
 
         Process torn = startTornWriter();
-        assertTrue(torn.waitFor(30, TimeUnit.SECONDS));
+        try {
+            assertTrue(torn.waitFor(30, TimeUnit.SECONDS));
+        } finally {
+            torn.destroyForcibly();
+        }
         assertTrue(new String(torn.getInputStream().readAllBytes(), StandardCharsets.UTF_8).contains("TORN"));
 
         try (MatchingRuntime runtime = open()) {
