@@ -3,6 +3,7 @@ package io.fixmatch.engine.api;
 /** Why the engine refused a command. The text goes to the client verbatim (FIX tag 58). */
 public enum RejectReason {
     NONE("none"),
+    INVALID_OWNER("owner id outside 0..65535"),
     UNKNOWN_SYMBOL("unknown symbol"),
     MISSING_CLIENT_ORDER_ID("client order id is missing"),
     DUPLICATE_CLIENT_ORDER_ID("client order id is already used by a live order of this session"),

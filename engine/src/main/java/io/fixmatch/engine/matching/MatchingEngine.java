@@ -100,7 +100,7 @@ public final class MatchingEngine {
                                     TimeInForce timeInForce, long price, long quantity, long leaves, long cum,
                                     long cumNotional) {
         OrderBook book = bookOf(symbolId);
-        if (book == null || leaves <= 0 || quantity != leaves + cum || !timeInForce.rests() || clientOrderId.isEmpty()
+        if (book == null || !OwnerOrders.isValidOwner(owner) || leaves <= 0 || quantity != leaves + cum || !timeInForce.rests() || clientOrderId.isEmpty()
             || orderIndex.find(owner, clientOrderId) != null) {
             throw new IllegalStateException("not a restorable resting order: symbol " + symbolId + " order "
                 + orderId + " " + clientOrderId);
@@ -183,6 +183,9 @@ public final class MatchingEngine {
     }
 
     private RejectReason checkNewOrder(Command command, OrderBook book) {
+        if (!OwnerOrders.isValidOwner(command.owner())) {
+            return RejectReason.INVALID_OWNER;
+        }
         if (book == null) {
             return RejectReason.UNKNOWN_SYMBOL;
         }

@@ -16,15 +16,15 @@ final class OrderIndex {
 
     Order find(int owner, ClientOrderId clientOrderId) {
         int hash = hash(owner, clientOrderId);
-        for (int slot = table.home(hash); ; slot = table.next(slot)) {
-            Order order = table.at(slot);
-            if (order == null) {
-                return null;
-            }
-            if (order.indexHash == hash && order.owner == owner && order.clientOrderId.contentEquals(clientOrderId)) {
-                return order;
+        for (int slot = table.home(hash); !table.isEmpty(slot); slot = table.next(slot)) {
+            if (table.hashAt(slot) == hash) {
+                Order order = table.at(slot);
+                if (order.owner == owner && order.clientOrderId.contentEquals(clientOrderId)) {
+                    return order;
+                }
             }
         }
+        return null;
     }
 
     void add(Order order) {

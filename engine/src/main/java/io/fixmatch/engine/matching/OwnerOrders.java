@@ -2,22 +2,20 @@ package io.fixmatch.engine.matching;
 
 /**
  * Each owner's live orders as an intrusive doubly linked list, so all of one owner's orders can be canceled
- * (cancel-on-disconnect) without scanning the books. Owners are small non-negative ints (session numbers): the
- * heads live in an array that grows, rarely, when a higher owner id first rests an order.
+ * (cancel-on-disconnect) without scanning the books. Owners are small non-negative ints (session numbers) below
+ * {@link #MAX_OWNERS}; the engine refuses orders of any other owner, so the heads array is allocated once.
  */
 final class OwnerOrders {
-    private Order[] heads = new Order[16];
+    static final int MAX_OWNERS = 1 << 16;
+
+    private final Order[] heads = new Order[MAX_OWNERS];
+
+    static boolean isValidOwner(int owner) {
+        return owner >= 0 && owner < MAX_OWNERS;
+    }
 
     void add(Order order) {
         int owner = order.owner;
-        if (owner < 0) {
-            return;
-        }
-        if (owner >= heads.length) {
-            Order[] grown = new Order[Math.max(owner + 1, heads.length * 2)];
-            System.arraycopy(heads, 0, grown, 0, heads.length);
-            heads = grown;
-        }
         Order head = heads[owner];
         order.ownerPrev = null;
         order.ownerNext = head;
@@ -29,9 +27,6 @@ final class OwnerOrders {
 
     void remove(Order order) {
         int owner = order.owner;
-        if (owner < 0) {
-            return;
-        }
         if (order.ownerPrev == null) {
             heads[owner] = order.ownerNext;
         } else {
@@ -46,6 +41,6 @@ final class OwnerOrders {
 
     /** One live order of the owner (the most recently rested), or null. */
     Order first(int owner) {
-        return owner >= 0 && owner < heads.length ? heads[owner] : null;
+        return isValidOwner(owner) ? heads[owner] : null;
     }
 }

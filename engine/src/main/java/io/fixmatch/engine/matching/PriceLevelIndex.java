@@ -14,15 +14,15 @@ final class PriceLevelIndex {
 
     PriceLevel find(BookSide side, long price) {
         int hash = hash(side.id, price);
-        for (int slot = table.home(hash); ; slot = table.next(slot)) {
-            PriceLevel level = table.at(slot);
-            if (level == null) {
-                return null;
-            }
-            if (level.price == price && level.side == side) {
-                return level;
+        for (int slot = table.home(hash); !table.isEmpty(slot); slot = table.next(slot)) {
+            if (table.hashAt(slot) == hash) {
+                PriceLevel level = table.at(slot);
+                if (level.price == price && level.side == side) {
+                    return level;
+                }
             }
         }
+        return null;
     }
 
     void add(PriceLevel level) {

@@ -30,7 +30,7 @@ public final class CommandGenerator {
         new SymbolSpec("BBB", 4, 5, 100, 10_000_000_000L, 100_000_000L),
         new SymbolSpec("CCC", 2, 25, 10, 200_000L, 50_000L));
 
-    /** Session numbers; one above 15 so that the engine's per-owner table has to grow. */
+    /** Session numbers, owner 0 included. */
     public static final int[] OWNERS = {0, 1, 20};
 
     private static final long[] INITIAL_MID_TICKS = {10_000, 500_000, 4_000};
@@ -167,7 +167,13 @@ public final class CommandGenerator {
                     id = liveId;
                 }
             }
-            case 6 -> id = "";
+            case 6 -> {
+                if (random.nextBoolean()) {
+                    id = "";
+                } else {
+                    owner = random.nextBoolean() ? -1 - random.nextInt(3) : 65_536 + random.nextInt(3); // no such owner
+                }
+            }
             case 7 -> qty = spec.maxQuantity() + spec.lotSize() * (1 + random.nextInt(3));
             case 8 -> price = spec.maxPrice() + spec.tickSize() * (1 + random.nextInt(3));
             case 9 -> price = random.nextBoolean() ? 0 : -spec.tickSize() * (1 + random.nextInt(5));

@@ -150,7 +150,9 @@ public final class ReferenceEngine {
         String id = c.clientOrderId().toString();
         boolean market = c.orderType() == OrderType.MARKET;
         RejectReason reason = RejectReason.NONE;
-        if (c.symbolId() < 0 || c.symbolId() >= symbols.size()) {
+        if (c.owner() < 0 || c.owner() > 65_535) {
+            reason = RejectReason.INVALID_OWNER;
+        } else if (c.symbolId() < 0 || c.symbolId() >= symbols.size()) {
             reason = RejectReason.UNKNOWN_SYMBOL;
         } else if (id.isEmpty()) {
             reason = RejectReason.MISSING_CLIENT_ORDER_ID;

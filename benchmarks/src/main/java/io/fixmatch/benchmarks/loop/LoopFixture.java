@@ -1,0 +1,71 @@
+package io.fixmatch.benchmarks.loop;
+
+import io.fixmatch.engine.api.Command;
+import io.fixmatch.engine.api.OrderType;
+import io.fixmatch.engine.api.Side;
+import io.fixmatch.engine.api.TimeInForce;
+import io.fixmatch.engine.config.EngineConfig;
+import io.fixmatch.engine.config.SymbolSpec;
+import io.fixmatch.engine.loop.CommandJournal;
+import io.fixmatch.engine.loop.LoopConfig;
+import io.fixmatch.engine.loop.MatchingRuntime;
+import io.fixmatch.journal.ChronicleCommandJournal;
+import io.fixmatch.journal.JournalConfig;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * What the loop benchmarks share: one symbol, a runtime with or without a real Chronicle journal in a temporary
+ * folder, and a command pattern that keeps the book bounded: order i rests (a bid a few ticks under the
+ * center), the next command cancels it. Every command gives exactly one event (ACCEPTED, then CANCELED).
+ */
+final class LoopFixture {
+    static final List<SymbolSpec> SYMBOLS = List.of(SymbolSpec.of("BENCH", 2, 1, 1));
+    static final EngineConfig ENGINE = new EngineConfig(SYMBOLS, 100_000, 10_000);
+    private static final long CENTER = 100_000;
+
+    private LoopFixture() {
+    }
+
+    static MatchingRuntime runtime(boolean journaled, String idleStrategy, String rollCycle, Path directory) {
+        CommandJournal journal = journaled
+            ? ChronicleCommandJournal.open(new JournalConfig(directory, rollCycle, JournalConfig.KEEP_ALL), SYMBOLS)
+            : CommandJournal.NONE;
+        MatchingRuntime runtime = new MatchingRuntime(ENGINE, LoopConfig.defaults().withIdleStrategy(idleStrategy),
+            journal);
+        runtime.recover();
+        runtime.start();
+        return runtime;
+    }
+
+    /** Commands 2k (rest order k) and 2k+1 (cancel it), for k < count / 2, prebuilt so sending allocates nothing. */
+    static Command[] restAndCancel(int count) {
+        Command[] commands = new Command[count];
+        for (int k = 0; k < count / 2; k++) {
+            long price = CENTER - 1 - k % 16;
+            commands[2 * k] = new Command().newOrder(1, "o" + k, 0, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, price,
+                100);
+            commands[2 * k + 1] = new Command().cancel(1, "x" + k, "o" + k, 0, Side.BUY);
+        }
+        return commands;
+    }
+
+    static void deleteRecursively(Path directory) {
+        if (directory == null || !Files.exists(directory)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

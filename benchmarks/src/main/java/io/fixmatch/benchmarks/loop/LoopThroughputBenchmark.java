@@ -1,0 +1,83 @@
+package io.fixmatch.benchmarks.loop;
+
+import io.fixmatch.engine.api.Command;
+import io.fixmatch.engine.api.EventSink;
+import io.fixmatch.engine.loop.MatchingRuntime;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Commands per second through the whole matching loop: the benchmark thread offers a batch of commands to the
+ * inbound ring and takes their events off the outbound ring; the matching thread stamps, journals (or not) and
+ * matches. One op = one command, from offer to its event consumed. Journal on = a real Chronicle Queue in a
+ * temporary folder.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+// Chronicle's and Agrona's --add-opens/--add-exports come from the host JVM (scripts/bench.sh), which forks inherit.
+@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@State(Scope.Thread)
+public class LoopThroughputBenchmark {
+    private static final int BATCH = 1_000;
+
+    @Param({"off", "on"})
+    public String journal;
+
+    @Param({"backoff", "busy-spin"})
+    public String idle;
+
+    private Path directory;
+    private MatchingRuntime runtime;
+    private Command[] commands;
+    private long eventsSeen;
+    private final EventSink counter = event -> eventsSeen++;
+
+    @Setup(Level.Trial)
+    public void setup() throws IOException {
+        directory = Files.createTempDirectory("fixmatch-loop-bench");
+        runtime = LoopFixture.runtime(journal.equals("on"), idle, "FAST_DAILY", directory);
+        commands = LoopFixture.restAndCancel(BATCH);
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        runtime.close();
+        LoopFixture.deleteRecursively(directory);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public long batch() {
+        long expected = eventsSeen + BATCH;
+        for (Command command : commands) {
+            while (!runtime.inbound().offer(command)) {
+                runtime.outbound().poll(counter, BATCH);
+            }
+        }
+        while (eventsSeen < expected) {
+            if (runtime.outbound().poll(counter, BATCH) == 0) {
+                Thread.onSpinWait();
+            }
+        }
+        return eventsSeen;
+    }
+}
