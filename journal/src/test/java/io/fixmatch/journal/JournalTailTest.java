@@ -47,10 +47,10 @@ class JournalTailTest {
         Process torn = startTornWriter();
         try {
             assertTrue(torn.waitFor(30, TimeUnit.SECONDS));
+            assertTrue(new String(torn.getInputStream().readAllBytes(), StandardCharsets.UTF_8).contains("TORN"));
         } finally {
             torn.destroyForcibly();
         }
-        assertTrue(new String(torn.getInputStream().readAllBytes(), StandardCharsets.UTF_8).contains("TORN"));
 
         try (MatchingRuntime runtime = open()) {
             runtime.recover();
