@@ -4,7 +4,8 @@
 # it to --out (summary.json, HdrHistogram logs, percentiles.html). Exit status: 0 ok, 1 errors, 2 bad options,
 # 3 a latency threshold or the --baseline breached.
 #   scripts/loadgen.sh [--rate N] [--duration S] [--warmup S] [--host H] [--port P] [--out DIR] [--help] [...]
-# All loadgen options pass through (see --help). LOADGEN_JAVA_OPTS and SERVER_JAVA_OPTS add JVM flags.
+# All loadgen options pass through (see --help). LOADGEN_JAVA_OPTS and SERVER_JAVA_OPTS add JVM flags;
+# SERVER_PROPERTIES adds server config lines, e.g. SERVER_PROPERTIES="engine.idleStrategy=busy-spin engine.cpu=1".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/java.sh
@@ -49,6 +50,7 @@ if [ "$external" = false ]; then
   config="$work/fixmatch.properties"
   cp config/fixmatch.properties "$config"
   printf '\ndata.dir=%s\nfix.port=%s\n' "$work/data" "$port" >> "$config"
+  for property in ${SERVER_PROPERTIES:-}; do echo "$property" >> "$config"; done
   if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
     echo "loadgen: port $port is already in use; stop what listens there or pass --host/--port" >&2
     exit 2

@@ -69,16 +69,24 @@ public final class LoadgenMain {
                 .throughput(options.rate())
                 .accountForCoordinatedOmission(true)
                 .recordOSJitter(false)
-                .timeout(options.timeoutSeconds() * 1000L)
+                // JLBH's own sample timeout compares counts across runs it resets between runs, and so aborts
+                // healthy runs longer than it; the watchdog below watches the answers instead.
+                .timeout(Long.MAX_VALUE / 2)
                 .acquireLock(options.cpu() < 0 ? () -> AffinityLock.acquireLock(false)
                     : () -> AffinityLock.acquireLock(options.cpu()))
                 .jlbhTask(task);
-            new JLBH(jlbhOptions).start();
+            JLBH jlbh = new JLBH(jlbhOptions);
+            Thread watchdog = stallWatchdog(tracker, jlbh, options.timeoutSeconds());
+            try {
+                jlbh.start();
+            } finally {
+                watchdog.interrupt();
+            }
             awaitStragglers(tracker, task.lastSentId(), options.timeoutSeconds());
             client.logout(5);
             sequenceGaps = client.sequenceGaps();
         }
-        long missing = tracker.missing(task.lastSentId());
+        long missing = tracker.reportMissing(task.lastSentId());
         long errors = missing + tracker.rejectedCount() + tracker.unexpectedCount();
         Map<String, Object> errorDetails = new LinkedHashMap<>();
         errorDetails.put("missing", missing);
@@ -103,6 +111,34 @@ public final class LoadgenMain {
         }
         System.out.println("PASSED");
         return EXIT_OK;
+    }
+
+    /** Aborts the run when no answer has arrived for {@code timeoutSeconds} (a server that stopped answering). */
+    private static Thread stallWatchdog(RequestTracker tracker, JLBH jlbh, int timeoutSeconds) {
+        Thread watchdog = new Thread(() -> {
+            long lastAnswered = -1;
+            long lastProgressNanos = System.nanoTime();
+            try {
+                while (true) {
+                    Thread.sleep(200);
+                    long answered = tracker.answeredCount();
+                    if (answered != lastAnswered) {
+                        lastAnswered = answered;
+                        lastProgressNanos = System.nanoTime();
+                    } else if (System.nanoTime() - lastProgressNanos > timeoutSeconds * 1_000_000_000L) {
+                        System.out.println("no answer for " + timeoutSeconds + " s: aborting the run");
+                        tracker.unexpected("no answer for " + timeoutSeconds + " s: run aborted");
+                        jlbh.abort();
+                        return;
+                    }
+                }
+            } catch (InterruptedException e) {
+                // the run ended
+            }
+        }, "stall-watchdog");
+        watchdog.setDaemon(true);
+        watchdog.start();
+        return watchdog;
     }
 
     /** Gives the last responses (those JLBH does not wait for: trailing fills) a moment to arrive. */

@@ -15,6 +15,7 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CountDownLatch;
@@ -92,6 +93,10 @@ public final class FixClient implements AutoCloseable {
             while (writeView.hasRemaining()) {
                 channel.write(writeView);
             }
+        } catch (ClosedByInterruptException e) {
+            // JLBH interrupts its thread to abort a run (no answers within the timeout): stop sending, report later.
+            closing = true;
+            listener.onProblem("sending stopped: the run was aborted");
         } catch (IOException e) {
             if (!closing) {
                 throw new UncheckedIOException("connection lost while sending", e);
@@ -161,6 +166,10 @@ public final class FixClient implements AutoCloseable {
             if (!closing) {
                 listener.onProblem("connection lost: " + e.getMessage());
             }
+        } catch (RuntimeException | Error e) {
+            // A reader that dies silently would look like a server that stopped answering.
+            listener.onProblem("reader thread failed: " + e);
+            e.printStackTrace();
         } finally {
             loggedOut.countDown();
         }

@@ -11,6 +11,7 @@ import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 
@@ -63,6 +64,8 @@ public final class LoopbackEcho implements AutoCloseable {
             while (outgoing.hasRemaining()) {
                 client.write(outgoing);
             }
+        } catch (ClosedByInterruptException e) {
+            closing = true; // JLBH aborted the run by interrupting its thread; the report says why
         } catch (IOException e) {
             if (!closing) {
                 throw new UncheckedIOException("loopback echo failed", e);

@@ -165,14 +165,23 @@ public final class RequestTracker implements FixClient.Listener {
         describe("unexpected: " + description);
     }
 
-    /** Requests sent but never answered, among the last {@code sent} ids. */
+    /** Requests sent but never answered, up to {@code lastId}. */
     public long missing(long lastId) {
+        return countMissing(lastId, false);
+    }
+
+    /** As {@link #missing}, and describes the first few in the error list: for the final count only. */
+    public long reportMissing(long lastId) {
+        return countMissing(lastId, true);
+    }
+
+    private long countMissing(long lastId, boolean describe) {
         long missing = 0;
         for (long id = Math.max(1, lastId - CAPACITY + 1); id <= lastId; id++) {
             int slot = (int) (id & MASK);
             if (ids.get(slot) == id && phases[slot] == PENDING) {
                 missing++;
-                if (missing <= 3) {
+                if (describe && missing <= 3) {
                     describe("missing: no answer to " + RequestKind.fromOrdinal(kinds[slot]) + " request L" + id);
                 }
             }
