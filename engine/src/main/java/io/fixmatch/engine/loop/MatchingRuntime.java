@@ -4,7 +4,7 @@ import io.fixmatch.engine.config.EngineConfig;
 import io.fixmatch.engine.matching.MatchingEngine;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.IdleStrategy;
-import org.agrona.concurrent.SystemEpochNanoClock;
+import org.agrona.concurrent.OffsetEpochNanoClock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,7 +45,7 @@ public final class MatchingRuntime implements AutoCloseable {
                 outbound.onEvent(event);
             }
         });
-        this.loop = new MatchingLoop(inbound, journal, engine, new SystemEpochNanoClock(), loopConfig.batchLimit(),
+        this.loop = new MatchingLoop(inbound, journal, engine, new OffsetEpochNanoClock(), loopConfig.batchLimit(),
             outbound::wakeConsumer);
         this.runner = new AgentRunner(matchingIdleStrategy(loopConfig.idleStrategy(), inbound),
             error -> LOG.error("matching thread error", error), null, loop);

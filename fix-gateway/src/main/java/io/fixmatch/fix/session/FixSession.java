@@ -404,13 +404,12 @@ public final class FixSession {
         long last = end == 0 || end >= next ? next - 1 : end;
         LOG.info("{}: resending {}..{} (asked {}..{})", name, begin, last, begin, end);
         long gapStart = begin;
-        for (int position = store.firstStoredAtOrAfter(begin);
-             position < store.storedCount() && store.storedSeqNumAt(position) <= last; position++) {
-            long storedSeqNum = store.storedSeqNumAt(position);
+        for (long storedSeqNum = store.nextStoredAtOrAfter(begin); storedSeqNum != -1 && storedSeqNum <= last;
+             storedSeqNum = store.nextStoredAtOrAfter(storedSeqNum + 1)) {
             if (storedSeqNum > gapStart) {
                 sendGapFill(gapStart, storedSeqNum, nowMs);
             }
-            resendStored(position, nowMs);
+            resendStored(storedSeqNum, nowMs);
             gapStart = storedSeqNum + 1;
         }
         if (gapStart <= last) {
@@ -548,17 +547,16 @@ public final class FixSession {
     }
 
     /** Resends a stored application message: same number and body, PossDupFlag=Y, OrigSendingTime. */
-    private void resendStored(int position, long nowMs) {
-        int length = store.readStored(position, resendBuffer);
+    private void resendStored(long seqNum, long nowMs) {
+        int length = store.readStored(seqNum, resendBuffer);
         if (FixParser.parse(resendBuffer, 0, length, resendMessage) != FixParser.OK) {
-            throw new IllegalStateException(name + ": stored message " + store.storedSeqNumAt(position)
-                + " does not parse");
+            throw new IllegalStateException(name + ": stored message " + seqNum + " does not parse");
         }
         int sendingTime = resendMessage.indexOf(FixTags.SENDING_TIME);
         writer.begin(resendMessage.msgType())
             .field(FixTags.SENDER_COMP_ID, serverCompId)
             .field(FixTags.TARGET_COMP_ID, clientCompId)
-            .field(FixTags.MSG_SEQ_NUM, store.storedSeqNumAt(position))
+            .field(FixTags.MSG_SEQ_NUM, seqNum)
             .field(FixTags.POSS_DUP_FLAG, 'Y')
             .timestamp(FixTags.SENDING_TIME, nowMs * 1_000_000L)
             .field(FixTags.ORIG_SENDING_TIME, resendBuffer, resendMessage.valueStartAt(sendingTime),

@@ -35,9 +35,15 @@ public final class SessionStore implements AutoCloseable {
     private final SingleChronicleQueue messages;
     private final ExcerptAppender appender;
     private final ExcerptTailer tailer;
-    /** Sequence numbers of stored messages, ascending, and their Chronicle indexes, for resends. */
-    private final LongArrayList storedSeqNums = new LongArrayList();
-    private final LongArrayList storedIndexes = new LongArrayList();
+    /**
+     * Where each stored message is, for resends, as runs: messages with consecutive sequence numbers stored at
+     * consecutive Chronicle indexes form one run (first sequence number, first index, count). A new run starts only
+     * after an admin message (not stored) or a new journal cycle, so the index grows rarely and storing a message
+     * allocates nothing.
+     */
+    private final LongArrayList runFirstSeqNums = new LongArrayList();
+    private final LongArrayList runFirstIndexes = new LongArrayList();
+    private final LongArrayList runCounts = new LongArrayList();
 
     public SessionStore(Path directory) {
         try {
@@ -85,8 +91,7 @@ public final class SessionStore implements AutoCloseable {
         try (DocumentContext dc = appender.writingDocument()) {
             dc.wire().bytes().writeLong(RESET_MARKER);
         }
-        storedSeqNums.clear();
-        storedIndexes.clear();
+        clearIndex();
     }
 
     /** Keeps a sent application message for resends. */
@@ -98,37 +103,32 @@ public final class SessionStore implements AutoCloseable {
             bytes.write(message, offset, length);
             index = dc.index();
         }
-        storedSeqNums.addLong(seqNum);
-        storedIndexes.addLong(index);
+        index(seqNum, index);
     }
 
-    /** The position, among stored messages, of the first with a sequence number >= {@code seqNum}. */
-    public int firstStoredAtOrAfter(long seqNum) {
+    /** The smallest stored sequence number >= {@code seqNum}, or -1 if there is none. */
+    public long nextStoredAtOrAfter(long seqNum) {
         int low = 0;
-        int high = storedSeqNums.size();
-        while (low < high) {
+        int high = runFirstSeqNums.size();
+        while (low < high) { // the first run that ends after seqNum
             int mid = (low + high) >>> 1;
-            if (storedSeqNums.getLong(mid) < seqNum) {
+            if (runFirstSeqNums.getLong(mid) + runCounts.getLong(mid) <= seqNum) {
                 low = mid + 1;
             } else {
                 high = mid;
             }
         }
-        return low;
+        if (low == runFirstSeqNums.size()) {
+            return -1;
+        }
+        return Math.max(seqNum, runFirstSeqNums.getLong(low));
     }
 
-    public int storedCount() {
-        return storedSeqNums.size();
-    }
-
-    public long storedSeqNumAt(int position) {
-        return storedSeqNums.getLong(position);
-    }
-
-    /** Reads the stored message at {@code position} into {@code target}; returns its length. */
-    public int readStored(int position, byte[] target) {
-        if (!tailer.moveToIndex(storedIndexes.getLong(position))) {
-            throw new IllegalStateException("stored message missing at index " + storedIndexes.getLong(position));
+    /** Reads the stored message with this sequence number into {@code target}; returns its length. */
+    public int readStored(long seqNum, byte[] target) {
+        long index = indexOf(seqNum);
+        if (index < 0 || !tailer.moveToIndex(index)) {
+            throw new IllegalStateException("stored message " + seqNum + " missing (index " + index + ")");
         }
         try (DocumentContext dc = tailer.readingDocument()) {
             Bytes<?> bytes = dc.wire().bytes();
@@ -137,6 +137,36 @@ public final class SessionStore implements AutoCloseable {
             bytes.read(target, 0, length);
             return length;
         }
+    }
+
+    private long indexOf(long seqNum) {
+        for (int run = runFirstSeqNums.size() - 1; run >= 0; run--) {
+            long first = runFirstSeqNums.getLong(run);
+            if (seqNum >= first) {
+                return seqNum < first + runCounts.getLong(run) ? runFirstIndexes.getLong(run) + seqNum - first : -1;
+            }
+        }
+        return -1;
+    }
+
+    private void index(long seqNum, long index) {
+        int last = runFirstSeqNums.size() - 1;
+        if (last >= 0) {
+            long count = runCounts.getLong(last);
+            if (runFirstSeqNums.getLong(last) + count == seqNum && runFirstIndexes.getLong(last) + count == index) {
+                runCounts.setLong(last, count + 1);
+                return;
+            }
+        }
+        runFirstSeqNums.addLong(seqNum);
+        runFirstIndexes.addLong(index);
+        runCounts.addLong(1);
+    }
+
+    private void clearIndex() {
+        runFirstSeqNums.clear();
+        runFirstIndexes.clear();
+        runCounts.clear();
     }
 
     private void rebuildIndex() {
@@ -148,11 +178,9 @@ public final class SessionStore implements AutoCloseable {
                 }
                 long seqNum = dc.wire().bytes().readLong();
                 if (seqNum == RESET_MARKER) {
-                    storedSeqNums.clear();
-                    storedIndexes.clear();
+                    clearIndex();
                 } else {
-                    storedSeqNums.addLong(seqNum);
-                    storedIndexes.addLong(dc.index());
+                    index(seqNum, dc.index());
                 }
             }
         }

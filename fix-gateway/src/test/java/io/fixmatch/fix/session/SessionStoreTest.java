@@ -1,0 +1,68 @@
+package io.fixmatch.fix.session;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** The session store on real files: sequence numbers and sent messages survive a reopen; resends find them. */
+class SessionStoreTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void sentMessagesAreFoundBySequenceNumberAcrossGapsAndReopens() {
+        try (SessionStore store = new SessionStore(dir)) {
+            for (long seq = 1; seq <= 5; seq++) {
+                store(store, seq);
+            }
+            // 6 was an admin message: not stored
+            for (long seq = 7; seq <= 9; seq++) {
+                store(store, seq);
+            }
+            store.nextSenderSeqNum(10);
+            store.nextTargetSeqNum(42);
+            assertFinds(store);
+        }
+        try (SessionStore reopened = new SessionStore(dir)) {
+            assertEquals(10, reopened.nextSenderSeqNum());
+            assertEquals(42, reopened.nextTargetSeqNum());
+            assertFinds(reopened);
+            reopened.reset();
+            assertEquals(1, reopened.nextSenderSeqNum());
+            assertEquals(-1, reopened.nextStoredAtOrAfter(1));
+            store(reopened, 1);
+        }
+        try (SessionStore afterReset = new SessionStore(dir)) {
+            assertEquals(1, afterReset.nextStoredAtOrAfter(1));
+            assertEquals(-1, afterReset.nextStoredAtOrAfter(2));
+            assertEquals("message 1", read(afterReset, 1));
+        }
+    }
+
+    private static void assertFinds(SessionStore store) {
+        assertEquals(1, store.nextStoredAtOrAfter(1));
+        assertEquals(3, store.nextStoredAtOrAfter(3));
+        assertEquals(7, store.nextStoredAtOrAfter(6));
+        assertEquals(9, store.nextStoredAtOrAfter(9));
+        assertEquals(-1, store.nextStoredAtOrAfter(10));
+        assertEquals("message 4", read(store, 4));
+        assertEquals("message 8", read(store, 8));
+        assertThrows(IllegalStateException.class, () -> read(store, 6));
+    }
+
+    private static void store(SessionStore store, long seq) {
+        byte[] message = ("message " + seq).getBytes(StandardCharsets.US_ASCII);
+        store.storeSent(seq, message, 0, message.length);
+    }
+
+    private static String read(SessionStore store, long seq) {
+        byte[] target = new byte[64];
+        int length = store.readStored(seq, target);
+        return new String(target, 0, length, StandardCharsets.US_ASCII);
+    }
+}
