@@ -24,9 +24,9 @@ FIXMATCH_JVM_FLAGS=(
 # usage: build_if_needed MODULE JAR
 build_if_needed() {
   local module=$1 jar=$2
-  if [ ! -f "$jar" ] || [ -n "$(find engine journal fix-gateway loadgen config pom.xml -newer "$jar" \
-        \( -name '*.java' -o -name '*.xml' -o -name '*.properties' \) -print -quit 2>/dev/null)" ]; then
+  if [ ! -f "$jar" ] || [ -n "$(find engine journal fix-gateway loadgen config pom.xml -name target -prune -o \
+        -newer "$jar" \( -name '*.java' -o -name '*.xml' -o -name '*.properties' \) -print 2>/dev/null | head -1)" ]; then
     echo "building $module ..." >&2
-    mvn -q -B -ntp -pl "$module" -am -DskipTests package >&2
+    mvn -q -B -ntp -Dstyle.color=never -pl "$module" -am -DskipTests package >&2
   fi
 }
