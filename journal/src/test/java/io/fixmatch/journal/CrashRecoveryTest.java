@@ -1,7 +1,6 @@
 package io.fixmatch.journal;
 
 import io.fixmatch.engine.api.Command;
-import io.fixmatch.engine.loop.LoopConfig;
 import io.fixmatch.engine.loop.MatchingRuntime;
 import io.fixmatch.engine.matching.EngineStateText;
 import io.fixmatch.engine.matching.MatchingEngine;
@@ -12,7 +11,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.lang.management.ManagementFactory;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -84,9 +82,7 @@ class CrashRecoveryTest {
         assertTrue(publishedEvents.size() > 0, "the workers published nothing");
         assertIsSubsequence(publishedEvents, referenceEvents);
 
-        try (MatchingRuntime recovered = new MatchingRuntime(TestFlow.ENGINE,
-            LoopConfig.defaults().withIdleStrategy("yield"),
-            ChronicleCommandJournal.open(JournalConfig.at(journalDir), TestFlow.SYMBOLS))) {
+        try (MatchingRuntime recovered = JournaledRuns.runtime(JournalConfig.at(journalDir))) {
             assertEquals(journaled, recovered.recover());
             assertEquals(EngineStateText.of(reference), EngineStateText.of(recovered.engine()));
         }
@@ -125,21 +121,8 @@ class CrashRecoveryTest {
     }
 
     private static Process startWorker(Path journalDir, Path published) throws IOException {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        for (String argument : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (argument.startsWith("--add-") || argument.startsWith("-Dchronicle")) {
-                command.add(argument);
-            }
-        }
-        command.add("-Xmx256m");
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(CrashWorker.class.getName());
-        command.add(journalDir.toString());
-        command.add(published.toString());
-        command.add(Long.toString(SEED));
-        return new ProcessBuilder(command).redirectErrorStream(true).start();
+        return JournaledRuns.startJava(CrashWorker.class, journalDir.toString(), published.toString(),
+            Long.toString(SEED));
     }
 
     /** Waits for the worker's READY line (it has recovered and started); returns the commands it recovered. */

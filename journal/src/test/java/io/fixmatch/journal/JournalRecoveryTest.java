@@ -1,7 +1,5 @@
 package io.fixmatch.journal;
 
-import io.fixmatch.engine.api.Command;
-import io.fixmatch.engine.loop.LoopConfig;
 import io.fixmatch.engine.loop.MatchingRuntime;
 import io.fixmatch.engine.matching.EngineStateText;
 import io.fixmatch.engine.matching.MatchingEngine;
@@ -17,8 +15,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Real Chronicle Queue files: run commands through the journaled loop, stop, restart, compare state exactly. */
 class JournalRecoveryTest {
-    private static final LoopConfig LOOP = LoopConfig.defaults().withIdleStrategy("yield");
-
     @TempDir
     Path journalDir;
 
@@ -74,27 +70,11 @@ class JournalRecoveryTest {
     }
 
     private MatchingRuntime openRuntime() {
-        return new MatchingRuntime(TestFlow.ENGINE, LOOP,
-            ChronicleCommandJournal.open(JournalConfig.at(journalDir), TestFlow.SYMBOLS));
+        return JournaledRuns.runtime(JournalConfig.at(journalDir));
     }
 
     /** Recovers, runs {@code count} more commands through the live loop, stops; returns the final state. */
     private String runCommands(TestFlow flow, int count, List<String> events) {
-        MatchingRuntime runtime = openRuntime();
-        runtime.recover();
-        runtime.start();
-        Command command = new Command();
-        for (int i = 0; i < count; i++) {
-            flow.next(command);
-            while (!runtime.inbound().offer(command)) {
-                runtime.outbound().poll(event -> events.add(event.toString()), 1_000);
-            }
-            runtime.outbound().poll(event -> events.add(event.toString()), 1_000);
-        }
-        runtime.close();
-        while (runtime.outbound().poll(event -> events.add(event.toString()), 1_000) > 0) {
-            // collect what the drain produced
-        }
-        return EngineStateText.of(runtime.engine());
+        return JournaledRuns.run(JournalConfig.at(journalDir), flow, count, event -> events.add(event.toString()));
     }
 }

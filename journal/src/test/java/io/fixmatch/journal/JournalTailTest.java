@@ -1,7 +1,5 @@
 package io.fixmatch.journal;
 
-import io.fixmatch.engine.api.Command;
-import io.fixmatch.engine.loop.LoopConfig;
 import io.fixmatch.engine.loop.MatchingRuntime;
 import io.fixmatch.engine.matching.EngineStateText;
 import net.openhft.chronicle.bytes.Bytes;
@@ -15,7 +13,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,8 +30,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * recovery with its index, never silently producing a different book.
  */
 class JournalTailTest {
-    private static final LoopConfig LOOP = LoopConfig.defaults().withIdleStrategy("yield");
-
     @TempDir
     Path journalDir;
 
@@ -133,24 +128,11 @@ class JournalTailTest {
     }
 
     private MatchingRuntime open() {
-        return new MatchingRuntime(TestFlow.ENGINE, LOOP,
-            ChronicleCommandJournal.open(JournalConfig.at(journalDir), TestFlow.SYMBOLS));
+        return JournaledRuns.runtime(JournalConfig.at(journalDir));
     }
 
     private String run(TestFlow flow, int count) {
-        MatchingRuntime runtime = open();
-        runtime.recover();
-        runtime.start();
-        Command command = new Command();
-        for (int i = 0; i < count; i++) {
-            flow.next(command);
-            while (!runtime.inbound().offer(command)) {
-                runtime.outbound().poll(event -> { }, 1_000);
-            }
-            runtime.outbound().poll(event -> { }, 1_000);
-        }
-        runtime.close();
-        return EngineStateText.of(runtime.engine());
+        return JournaledRuns.run(JournalConfig.at(journalDir), flow, count);
     }
 
     private void appendRaw(Consumer<Bytes<?>> writer) {
@@ -162,17 +144,6 @@ class JournalTailTest {
     }
 
     private Process startTornWriter() throws Exception {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        for (String argument : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (argument.startsWith("--add-") || argument.startsWith("-Dchronicle")) {
-                command.add(argument);
-            }
-        }
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(TornWriteWorker.class.getName());
-        command.add(journalDir.toString());
-        return new ProcessBuilder(command).redirectErrorStream(true).start();
+        return JournaledRuns.startJava(TornWriteWorker.class, journalDir.toString());
     }
 }

@@ -1,7 +1,6 @@
 package io.fixmatch.journal;
 
 import io.fixmatch.engine.api.Command;
-import io.fixmatch.engine.loop.LoopConfig;
 import io.fixmatch.engine.loop.MatchingRuntime;
 import io.fixmatch.engine.matching.EngineStateText;
 import io.fixmatch.engine.matching.MatchingEngine;
@@ -27,8 +26,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * snapshot refuses to rebuild rather than build wrong books.
  */
 class SnapshotRecoveryTest {
-    private static final LoopConfig LOOP = LoopConfig.defaults().withIdleStrategy("yield");
-
     @TempDir
     Path journalDir;
 
@@ -150,23 +147,10 @@ class SnapshotRecoveryTest {
     }
 
     private static MatchingRuntime runtime(JournalConfig config) {
-        return new MatchingRuntime(TestFlow.ENGINE, LOOP, ChronicleCommandJournal.open(config, TestFlow.SYMBOLS));
+        return JournaledRuns.runtime(config);
     }
 
-    /** Recovers, runs {@code count} commands through the live loop, stops cleanly; returns the final state. */
     private static String run(JournalConfig config, TestFlow flow, int count) {
-        MatchingRuntime runtime = runtime(config);
-        runtime.recover();
-        runtime.start();
-        Command command = new Command();
-        for (int i = 0; i < count; i++) {
-            flow.next(command);
-            while (!runtime.inbound().offer(command)) {
-                runtime.outbound().poll(event -> { }, 1_000);
-            }
-            runtime.outbound().poll(event -> { }, 1_000);
-        }
-        runtime.close();
-        return EngineStateText.of(runtime.engine());
+        return JournaledRuns.run(config, flow, count);
     }
 }
