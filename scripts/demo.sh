@@ -7,7 +7,9 @@ cd "$(dirname "$0")/.."
 . scripts/lib/java.sh
 
 jar=loadgen/target/fixmatch-loadgen-0.1.0-SNAPSHOT.jar
-build_if_needed loadgen "$jar"
+server_jar=server/target/fixmatch-server-0.1.0-SNAPSHOT.jar
+build_if_needed loadgen,server "$jar"
+build_if_needed loadgen,server "$server_jar"
 
 server_pid=
 work=
@@ -26,7 +28,7 @@ if ! (exec 3<>/dev/tcp/127.0.0.1/9878) 2>/dev/null; then
   printf '\ndata.dir=%s\n' "$work/data" >> "$work/fixmatch.properties"
   echo "starting a server with the embedded defaults (log: $work/server.log) ..."
   "$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -Xms512m -Xmx512m \
-    -cp "fix-gateway/target/fixmatch-fix-gateway-0.1.0-SNAPSHOT.jar:fix-gateway/target/lib/*" \
+    -cp "$server_jar:server/target/lib/*" \
     io.fixmatch.server.ServerMain --config "$work/fixmatch.properties" > "$work/server.log" 2>&1 &
   server_pid=$!
   for _ in $(seq 1 60); do

@@ -5,9 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/java.sh
-jar=fix-gateway/target/fixmatch-fix-gateway-0.1.0-SNAPSHOT.jar
-build_if_needed fix-gateway "$jar"
+jar=server/target/fixmatch-server-0.1.0-SNAPSHOT.jar
+build_if_needed server "$jar"
 dir=${1:-data/journal}
 case "$dir" in /*|-*) ;; *) dir="$OLDPWD/$dir"; [ -d "$dir" ] || dir=${1} ;; esac
-exec "$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -Xmx512m -cp "$jar:fix-gateway/target/lib/*" \
+exec "$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -Xmx512m -cp "$jar:server/target/lib/*" \
   io.fixmatch.journal.JournalDump "$dir"

@@ -11,8 +11,9 @@ cd "$(dirname "$0")/.."
 . scripts/lib/java.sh
 
 jar=loadgen/target/fixmatch-loadgen-0.1.0-SNAPSHOT.jar
-server_jar=fix-gateway/target/fixmatch-fix-gateway-0.1.0-SNAPSHOT.jar
-build_if_needed loadgen "$jar"
+server_jar=server/target/fixmatch-server-0.1.0-SNAPSHOT.jar
+build_if_needed loadgen,server "$jar"
+build_if_needed loadgen,server "$server_jar"
 
 external=false
 port=9878
@@ -56,7 +57,7 @@ if [ "$external" = false ]; then
     exit 2
   fi
   "$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -Xms2g -Xmx2g -XX:+UseG1GC -Xlog:gc:file="$work/gc.log" \
-    ${SERVER_JAVA_OPTS:-} -cp "$server_jar:fix-gateway/target/lib/*" io.fixmatch.server.ServerMain \
+    ${SERVER_JAVA_OPTS:-} -cp "$server_jar:server/target/lib/*" io.fixmatch.server.ServerMain \
     --config "$config" > "$work/server.log" 2>&1 &
   server_pid=$!
   for _ in $(seq 1 120); do

@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/java.sh
 
-build_if_needed loadgen loadgen/target/fixmatch-loadgen-0.1.0-SNAPSHOT.jar
+build_if_needed loadgen,server loadgen/target/fixmatch-loadgen-0.1.0-SNAPSHOT.jar
 
 out=out/loadgen
 args=("$@")

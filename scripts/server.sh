@@ -6,8 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/java.sh
 
-jar=fix-gateway/target/fixmatch-fix-gateway-0.1.0-SNAPSHOT.jar
-build_if_needed fix-gateway "$jar"
+jar=server/target/fixmatch-server-0.1.0-SNAPSHOT.jar
+build_if_needed server "$jar"
 
 # A config path given relative to where the user stood must still work after the cd above.
 args=()
@@ -22,4 +22,4 @@ while [ $# -gt 0 ]; do
 done
 
 exec "$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -Xms2g -Xmx2g -XX:+UseG1GC ${FIXMATCH_JAVA_OPTS:-} \
-  -cp "$jar:fix-gateway/target/lib/*" io.fixmatch.server.ServerMain ${args[@]+"${args[@]}"}
+  -cp "$jar:server/target/lib/*" io.fixmatch.server.ServerMain ${args[@]+"${args[@]}"}

@@ -21,10 +21,10 @@ FIXMATCH_JVM_FLAGS=(
 )
 
 # Builds the modules a script needs when their jar is missing or older than the sources.
-# usage: build_if_needed MODULE JAR
+# usage: build_if_needed MODULES JAR    (MODULES: comma-separated, as Maven's -pl takes them)
 build_if_needed() {
   local module=$1 jar=$2
-  if [ ! -f "$jar" ] || [ -n "$(find engine journal fix-gateway loadgen config pom.xml -name target -prune -o \
+  if [ ! -f "$jar" ] || [ -n "$(find fix-codec engine journal fix-gateway loadgen server config pom.xml -name target -prune -o \
         -newer "$jar" \( -name '*.java' -o -name '*.xml' -o -name '*.properties' \) -print 2>/dev/null | head -1)" ]; then
     echo "building $module ..." >&2
     mvn -q -B -ntp -Dstyle.color=never -pl "$module" -am -DskipTests package >&2

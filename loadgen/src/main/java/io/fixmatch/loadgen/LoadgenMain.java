@@ -20,10 +20,10 @@ import java.util.Map;
  * the report. Exit status: 0 ok, 1 errors, 2 bad options, 3 a latency threshold or the baseline breached.
  */
 public final class LoadgenMain {
-    static final int EXIT_OK = 0;
-    static final int EXIT_ERRORS = 1;
-    static final int EXIT_USAGE = 2;
-    static final int EXIT_THRESHOLD = 3;
+    public static final int EXIT_OK = 0;
+    public static final int EXIT_ERRORS = 1;
+    public static final int EXIT_USAGE = 2;
+    public static final int EXIT_THRESHOLD = 3;
 
     private LoadgenMain() {
     }
@@ -45,7 +45,7 @@ public final class LoadgenMain {
     }
 
     /** Runs the load and writes the report; returns the exit status. */
-    static int run(LoadgenOptions options) throws Exception {
+    public static int run(LoadgenOptions options) throws Exception {
         RequestTracker.Probes probes = new RequestTracker.Probes();
         RequestTracker tracker = new RequestTracker(probes);
         Recorder echoRecorder = RequestTracker.Probes.newRecorder();

@@ -18,8 +18,7 @@ import io.fixmatch.fix.codec.FixParser;
 import io.fixmatch.fix.codec.FixTags;
 import io.fixmatch.fix.codec.FixWriter;
 import io.fixmatch.fix.codec.MsgTypes;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -31,6 +30,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -63,7 +63,9 @@ public class FixCodecBenchmark {
     private final ExecutionEvent event = new ExecutionEvent();
     private SymbolTable symbols;
     private ExecutionReportBody report;
-    private ByteBuf newOrderSingle;
+    /** The message as it lies in a socket's (direct) read buffer. */
+    private UnsafeBuffer newOrderSingle;
+    private int newOrderSingleLength;
     private long seqNum = 1;
 
     @Setup
@@ -79,8 +81,9 @@ public class FixCodecBenchmark {
             .field(FixTags.ORDER_QTY, 300L).field(FixTags.ORD_TYPE, '2').field(FixTags.PRICE, "412.35")
             .field(FixTags.TIME_IN_FORCE, '0').timestamp(FixTags.TRANSACT_TIME, 1_795_000_000_000_000_000L);
         int length = nos.finish();
-        newOrderSingle = Unpooled.directBuffer(length);
-        newOrderSingle.writeBytes(nos.buffer(), nos.start(), length);
+        newOrderSingle = new UnsafeBuffer(ByteBuffer.allocateDirect(length));
+        newOrderSingle.putBytes(0, nos.buffer(), nos.start(), length);
+        newOrderSingleLength = length;
 
         event.begin(EventType.FILL, 1_795_000_000_000_000_000L, 1)
             .ids(987_654L, 2_345_678L)
@@ -94,16 +97,16 @@ public class FixCodecBenchmark {
 
     @Benchmark
     public long decodeNewOrderSingle() {
-        newOrderSingle.readerIndex(0);
-        if (framer.scan(newOrderSingle) != FixFramer.FRAME) {
+        if (framer.scan(newOrderSingle, 0, newOrderSingleLength) != FixFramer.FRAME) {
             throw new IllegalStateException("not a frame");
         }
         int length = framer.length();
-        newOrderSingle.readBytes(frame, 0, length);
+        newOrderSingle.getBytes(0, frame, 0, length);
         if (FixParser.parse(frame, 0, length, message) != FixParser.OK) {
             throw new IllegalStateException("does not parse");
         }
-        message.copyValue(FixTags.CL_ORD_ID, clientOrderId);
+        int idField = message.indexOf(FixTags.CL_ORD_ID);
+        clientOrderId.copyFrom(frame, message.valueStartAt(idField), message.valueLengthAt(idField));
         int symbolField = message.indexOf(FixTags.SYMBOL);
         int symbol = symbols.idOf(frame, message.valueStartAt(symbolField), message.valueLengthAt(symbolField));
         int qtyField = message.indexOf(FixTags.ORDER_QTY);

@@ -8,7 +8,7 @@ import io.fixmatch.engine.api.Side;
 import io.fixmatch.fix.codec.FixTags;
 import io.fixmatch.fix.codec.FixWriter;
 import io.fixmatch.fix.codec.MsgTypes;
-import io.fixmatch.fix.session.MessageBody;
+import io.fixmatch.fix.codec.MessageBody;
 
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -29,6 +29,7 @@ public final class ExecutionReportBody implements MessageBody {
 
     private final SymbolTable symbols;
     private final byte[] fallbackSymbol = new byte[64];
+    private final ClientOrderIdFields ids = new ClientOrderIdFields();
     private int fallbackSymbolLength;
     private ExecutionEvent event;
 
@@ -68,9 +69,9 @@ public final class ExecutionReportBody implements MessageBody {
         boolean knownSymbol = symbols.contains(e.symbolId());
         int scale = knownSymbol ? symbols.priceScale(e.symbolId()) : 0;
         orderId(w, e.orderId());
-        w.field(FixTags.CL_ORD_ID, e.clientOrderId());
+        ids.write(w, FixTags.CL_ORD_ID, e.clientOrderId());
         if (!e.origClientOrderId().isEmpty()) {
-            w.field(FixTags.ORIG_CL_ORD_ID, e.origClientOrderId());
+            ids.write(w, FixTags.ORIG_CL_ORD_ID, e.origClientOrderId());
         }
         execId(w, e);
         w.field(FixTags.EXEC_TYPE, execType(e.type()))
@@ -105,9 +106,9 @@ public final class ExecutionReportBody implements MessageBody {
     private void writeCancelReject(FixWriter w) {
         ExecutionEvent e = event;
         orderId(w, e.orderId());
-        w.field(FixTags.CL_ORD_ID, e.clientOrderId())
-            .field(FixTags.ORIG_CL_ORD_ID, e.origClientOrderId())
-            .field(FixTags.ORD_STATUS, ordStatus(e))
+        ids.write(w, FixTags.CL_ORD_ID, e.clientOrderId());
+        ids.write(w, FixTags.ORIG_CL_ORD_ID, e.origClientOrderId());
+        w.field(FixTags.ORD_STATUS, ordStatus(e))
             .field(FixTags.CXL_REJ_RESPONSE_TO, e.type() == EventType.CANCEL_REJECTED ? '1' : '2')
             .field(FixTags.CXL_REJ_REASON, cxlRejReason(e.rejectReason()))
             .field(FixTags.TEXT, e.rejectReason().text())

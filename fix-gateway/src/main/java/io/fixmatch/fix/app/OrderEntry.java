@@ -17,7 +17,7 @@ import io.fixmatch.fix.codec.MsgTypes;
 import io.fixmatch.fix.session.ApplicationHandler;
 import io.fixmatch.fix.session.FixSession;
 import io.fixmatch.fix.session.SessionRejectReason;
-import io.fixmatch.fix.session.MessageBody;
+import io.fixmatch.fix.codec.MessageBody;
 
 /**
  * The order messages of one session: NewOrderSingle (D), OrderCancelRequest (F), OrderCancelReplaceRequest (G) and
@@ -143,7 +143,7 @@ public final class OrderEntry implements ApplicationHandler {
         if (length < 0) {
             return reject(tag, SessionRejectReason.REQUIRED_TAG_MISSING, "required tag " + tag + " missing");
         }
-        if (!message.copyValue(tag, target)) {
+        if (!ClientOrderIdFields.read(message, tag, target)) {
             return reject(tag, SessionRejectReason.VALUE_INCORRECT,
                 "tag " + tag + " longer than " + ClientOrderId.MAX_LENGTH + " characters");
         }

@@ -5,6 +5,7 @@ import io.fixmatch.fix.codec.FixParser;
 import io.fixmatch.fix.codec.FixTags;
 import io.fixmatch.fix.codec.FixTimestamps;
 import io.fixmatch.fix.codec.FixWriter;
+import io.fixmatch.fix.codec.MessageBody;
 import io.fixmatch.fix.codec.MsgTypes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

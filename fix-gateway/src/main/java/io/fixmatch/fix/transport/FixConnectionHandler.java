@@ -12,6 +12,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.concurrent.ScheduledFuture;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,6 +35,8 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter {
     private final FixMessage message = new FixMessage();
     private ChannelHandlerContext context;
     private ByteBuf cumulation;
+    /** The cumulation's memory as the codec sees it (re-pointed before each scan: the buffer may have moved). */
+    private final UnsafeBuffer cumulationView = new UnsafeBuffer(0, 0);
     private ChannelTransport transport;
     private FixSession session;
     private ScheduledFuture<?> timer;
@@ -67,7 +70,7 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter {
         }
         long nowMs = System.currentTimeMillis();
         while (!closing) {
-            int kind = framer.scan(cumulation);
+            int kind = framer.scan(view(cumulation), cumulation.readerIndex(), cumulation.writerIndex());
             if (kind == FixFramer.NEED_MORE) {
                 break;
             }
@@ -92,6 +95,15 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter {
             }
         }
         cumulation.discardSomeReadBytes();
+    }
+
+    private UnsafeBuffer view(ByteBuf buffer) {
+        if (buffer.hasMemoryAddress()) {
+            cumulationView.wrap(buffer.memoryAddress(), buffer.capacity());
+        } else {
+            cumulationView.wrap(buffer.array(), buffer.arrayOffset(), buffer.capacity());
+        }
+        return cumulationView;
     }
 
     private void onFrame(int length, long nowMs) {

@@ -5,10 +5,10 @@ import io.fixmatch.fix.codec.FixMessage;
 import io.fixmatch.fix.codec.FixParser;
 import io.fixmatch.fix.codec.FixTags;
 import io.fixmatch.fix.codec.FixWriter;
+import io.fixmatch.fix.codec.MessageBody;
 import io.fixmatch.fix.codec.MsgTypes;
-import io.fixmatch.fix.session.MessageBody;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
+import io.fixmatch.fix.codec.MessageBody;
+import org.agrona.concurrent.UnsafeBuffer;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -133,28 +133,33 @@ public final class FixClient implements AutoCloseable {
     }
 
     private void readLoop() {
-        ByteBuf in = Unpooled.buffer(1 << 20);
+        ByteBuffer in = ByteBuffer.allocateDirect(1 << 20);
+        UnsafeBuffer view = new UnsafeBuffer(in);
         FixFramer framer = new FixFramer(MAX_MESSAGE);
         byte[] frame = new byte[MAX_MESSAGE];
         FixMessage message = new FixMessage();
+        int readFrom = 0;
         try {
             while (!closing) {
-                if (in.writableBytes() < MAX_MESSAGE) {
-                    in.discardReadBytes();
+                if (in.capacity() - in.position() < MAX_MESSAGE) { // move the unread tail to the front
+                    in.limit(in.position()).position(readFrom);
+                    in.compact();
+                    readFrom = 0;
                 }
-                if (in.writeBytes(channel, in.writableBytes()) < 0) {
+                if (channel.read(in) < 0) {
                     break;
                 }
                 long nowNanos = System.nanoTime();
                 int kind;
-                while ((kind = framer.scan(in)) != FixFramer.NEED_MORE) {
+                while ((kind = framer.scan(view, readFrom, in.position())) != FixFramer.NEED_MORE) {
                     int length = framer.length();
                     if (kind != FixFramer.FRAME) {
                         listener.onProblem("unreadable bytes from the acceptor (framer result " + kind + ")");
-                        in.skipBytes(Math.max(1, length));
+                        readFrom += Math.max(1, length);
                         continue;
                     }
-                    in.readBytes(frame, 0, length);
+                    view.getBytes(readFrom, frame, 0, length);
+                    readFrom += length;
                     if (FixParser.parse(frame, 0, length, message) != FixParser.OK) {
                         listener.onProblem("unparsable message from the acceptor");
                         continue;

@@ -3,7 +3,7 @@ package io.fixmatch.loadgen.client;
 import io.fixmatch.fix.codec.FixTags;
 import io.fixmatch.fix.codec.FixWriter;
 import io.fixmatch.fix.codec.MsgTypes;
-import io.fixmatch.fix.session.MessageBody;
+import io.fixmatch.fix.codec.MessageBody;
 import io.fixmatch.loadgen.flow.OrderFlow;
 
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,5 @@
 package io.fixmatch.fix.codec;
 
-import io.fixmatch.engine.api.ClientOrderId;
-
 /**
  * Writes one FIX 4.4 message at a time into its own byte array, allocation-free: {@link #begin} the message type,
  * add fields in order, {@link #finish} to get BeginString, BodyLength and CheckSum put around them. The body is
@@ -55,13 +53,6 @@ public final class FixWriter {
         tag(tag);
         System.arraycopy(source, offset, buffer, position, count);
         position += count;
-        buffer[position++] = SOH;
-        return this;
-    }
-
-    public FixWriter field(int tag, ClientOrderId value) {
-        tag(tag);
-        position += value.copyTo(buffer, position);
         buffer[position++] = SOH;
         return this;
     }

@@ -1,14 +1,16 @@
 package io.fixmatch.fix.codec;
 
-import io.netty.buffer.ByteBuf;
+import org.agrona.DirectBuffer;
 
 /**
  * Finds FIX messages in a stream of bytes, where they lie, without copying: checks that a message starts with
  * {@code 8=}, that {@code 9=} (BodyLength) follows, that {@code 10=nnn} (CheckSum) sits exactly where BodyLength
  * says and that it matches, that the message is not larger than allowed, and that BeginString is FIX.4.4.
  *
- * <p>{@link #scan} looks at the bytes from the buffer's reader index and says what they are; the caller then
- * consumes {@link #length()} bytes (a frame, or garbage to skip) or waits for more. Allocation-free.
+ * <p>{@link #scan} looks at the bytes between {@code start} and {@code end} of a buffer and says what they are; the
+ * caller then consumes {@link #length()} bytes from {@code start} (a frame, or garbage to skip) or waits for more.
+ * The buffer is Agrona's {@link DirectBuffer}, so a socket's read buffer can be framed where it lies.
+ * Allocation-free.
  */
 public final class FixFramer {
     public static final byte SOH = 1;
@@ -49,9 +51,8 @@ public final class FixFramer {
         return bodyLength;
     }
 
-    public int scan(ByteBuf in) {
-        int start = in.readerIndex();
-        int end = in.writerIndex();
+    /** What the bytes {@code [start, end)} of {@code in} begin with; see the result constants. */
+    public int scan(DirectBuffer in, int start, int end) {
         length = 0;
         if (end - start < 2) {
             return NEED_MORE;
@@ -121,7 +122,7 @@ public final class FixFramer {
     }
 
     /** Skips to the next place that looks like the start of a message ("8=FIX" not after a digit), or near the end. */
-    private int garbledUntilNextMessage(ByteBuf in, int start, int end) {
+    private int garbledUntilNextMessage(DirectBuffer in, int start, int end) {
         for (int k = start + 1; k + 4 < end; k++) {
             if (in.getByte(k) == '8' && in.getByte(k + 1) == '=' && in.getByte(k + 2) == 'F'
                 && in.getByte(k + 3) == 'I' && in.getByte(k + 4) == 'X' && !isDigit(in.getByte(k - 1))) {
@@ -138,7 +139,7 @@ public final class FixFramer {
         return b >= '0' && b <= '9';
     }
 
-    private static int indexOfSoh(ByteBuf in, int from, int to) {
+    private static int indexOfSoh(DirectBuffer in, int from, int to) {
         for (int k = from; k < to; k++) {
             if (in.getByte(k) == SOH) {
                 return k;
@@ -147,12 +148,12 @@ public final class FixFramer {
         return -1;
     }
 
-    private static int digit(ByteBuf in, int index) {
+    private static int digit(DirectBuffer in, int index) {
         int d = in.getByte(index) - '0';
         return d >= 0 && d <= 9 ? d : -1000;
     }
 
-    private static boolean matches(ByteBuf in, int from, byte[] expected) {
+    private static boolean matches(DirectBuffer in, int from, byte[] expected) {
         for (int k = 0; k < expected.length; k++) {
             if (in.getByte(from + k) != expected[k]) {
                 return false;

@@ -1,7 +1,5 @@
 package io.fixmatch.fix.codec;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -28,10 +26,10 @@ class FixFramerTest {
     private final FixFramer framer = new FixFramer(4096);
 
     /** Scans and consumes what the framer says; returns the results in order until NEED_MORE. */
-    private List<String> drain(ByteBuf buf) {
+    private List<String> drain(TestStream buf) {
         List<String> results = new ArrayList<>();
         while (true) {
-            int result = framer.scan(buf);
+            int result = buf.scanWith(framer);
             if (result == FixFramer.NEED_MORE) {
                 return results;
             }
@@ -59,29 +57,29 @@ class FixFramerTest {
 
     @Test
     void completeFrame() {
-        ByteBuf buf = buf(ORDER);
-        assertEquals(FixFramer.FRAME, framer.scan(buf));
+        TestStream buf = buf(ORDER);
+        assertEquals(FixFramer.FRAME, buf.scanWith(framer));
         assertEquals(bytes(ORDER).length, framer.length());
         assertEquals(0, buf.readerIndex(), "scan does not consume");
         assertEquals(bytes(ORDER_BODY).length, framer.declaredBodyLength());
         // Scanning again without consuming gives the same answer.
-        assertEquals(FixFramer.FRAME, framer.scan(buf));
+        assertEquals(FixFramer.FRAME, buf.scanWith(framer));
         assertEquals(bytes(ORDER).length, framer.length());
     }
 
     @Test
     void handComputedMinimalFrame() {
-        assertEquals(FixFramer.FRAME, framer.scan(buf("8=FIX.4.4|9=24|35=0|49=SRV|56=CLI|34=1|10=209|")));
+        assertEquals(FixFramer.FRAME, buf("8=FIX.4.4|9=24|35=0|49=SRV|56=CLI|34=1|10=209|").scanWith(framer));
         assertEquals(46, framer.length());
-        assertEquals(FixFramer.BAD_CHECKSUM, framer.scan(buf("8=FIX.4.4|9=24|35=0|49=SRV|56=CLI|34=1|10=208|")));
+        assertEquals(FixFramer.BAD_CHECKSUM, buf("8=FIX.4.4|9=24|35=0|49=SRV|56=CLI|34=1|10=208|").scanWith(framer));
         assertEquals(46, framer.length());
     }
 
     @Test
     void frameRespectsReaderIndex() {
-        ByteBuf buf = buf("XXXX" + ORDER);
+        TestStream buf = buf("XXXX" + ORDER);
         buf.readerIndex(4);
-        assertEquals(FixFramer.FRAME, framer.scan(buf));
+        assertEquals(FixFramer.FRAME, buf.scanWith(framer));
         assertEquals(bytes(ORDER).length, framer.length());
     }
 
@@ -91,11 +89,11 @@ class FixFramerTest {
     void everyPrefixNeedsMore(String body) {
         byte[] whole = bytes(message(body));
         for (int n = 0; n < whole.length; n++) {
-            ByteBuf prefix = Unpooled.wrappedBuffer(whole, 0, n);
-            assertEquals(FixFramer.NEED_MORE, framer.scan(prefix), "prefix of " + n + " bytes");
+            TestStream prefix = TestStream.wrappedBuffer(whole, 0, n);
+            assertEquals(FixFramer.NEED_MORE, prefix.scanWith(framer), "prefix of " + n + " bytes");
             assertEquals(0, prefix.readerIndex());
         }
-        assertEquals(FixFramer.FRAME, framer.scan(Unpooled.wrappedBuffer(whole)));
+        assertEquals(FixFramer.FRAME, TestStream.wrappedBuffer(whole).scanWith(framer));
         assertEquals(whole.length, framer.length());
     }
 
@@ -103,11 +101,11 @@ class FixFramerTest {
     void bytesFedOneByOneGiveNeedMoreUntilComplete() {
         byte[] whole = bytes(ORDER + LOGON);
         int firstLength = bytes(ORDER).length;
-        ByteBuf stream = Unpooled.buffer();
+        TestStream stream = TestStream.buffer();
         List<Integer> frameEnds = new ArrayList<>();
         for (int i = 0; i < whole.length; i++) {
             stream.writeByte(whole[i]);
-            int result = framer.scan(stream);
+            int result = stream.scanWith(framer);
             if (result == FixFramer.FRAME) {
                 frameEnds.add(i + 1);
                 stream.skipBytes(framer.length());
@@ -121,14 +119,14 @@ class FixFramerTest {
 
     @Test
     void twoMessagesInOneBuffer() {
-        ByteBuf buf = buf(LOGON + ORDER);
-        assertEquals(FixFramer.FRAME, framer.scan(buf));
+        TestStream buf = buf(LOGON + ORDER);
+        assertEquals(FixFramer.FRAME, buf.scanWith(framer));
         assertEquals(bytes(LOGON).length, framer.length());
         buf.skipBytes(framer.length());
-        assertEquals(FixFramer.FRAME, framer.scan(buf));
+        assertEquals(FixFramer.FRAME, buf.scanWith(framer));
         assertEquals(bytes(ORDER).length, framer.length());
         buf.skipBytes(framer.length());
-        assertEquals(FixFramer.NEED_MORE, framer.scan(buf));
+        assertEquals(FixFramer.NEED_MORE, buf.scanWith(framer));
     }
 
     @Test
@@ -141,11 +139,11 @@ class FixFramerTest {
     @ValueSource(strings = {"garbage", "x", "hello world|", "8=FOO|", "8=FIX.4.4|9=xyz|", "||||",
         "\u00ff\u00fe\u00c3"})
     void garbageBeforeAMessageIsSkippedThenTheMessageFrames(String garbage) {
-        ByteBuf buf = buf(garbage + ORDER);
-        assertEquals(FixFramer.GARBLED, framer.scan(buf));
+        TestStream buf = buf(garbage + ORDER);
+        assertEquals(FixFramer.GARBLED, buf.scanWith(framer));
         assertEquals(bytes(garbage).length, framer.length(), "skips exactly the garbage");
         buf.skipBytes(framer.length());
-        assertEquals(FixFramer.FRAME, framer.scan(buf));
+        assertEquals(FixFramer.FRAME, buf.scanWith(framer));
         assertEquals(bytes(ORDER).length, framer.length());
     }
 
@@ -158,10 +156,10 @@ class FixFramerTest {
     @Test
     void garbageWithNoMessageIsSkippedWithoutAFrame() {
         String garbage = "this is not FIX at all, just noise 1234567890 with 8= and =FIX inside";
-        ByteBuf buf = buf(garbage);
+        TestStream buf = buf(garbage);
         int skipped = 0;
         while (true) {
-            int result = framer.scan(buf);
+            int result = buf.scanWith(framer);
             if (result == FixFramer.NEED_MORE) {
                 break;
             }
@@ -173,8 +171,8 @@ class FixFramerTest {
         assertTrue(buf.readableBytes() < 2, "at most a byte is kept: " + buf.readableBytes());
         assertEquals(bytes(garbage).length, skipped + buf.readableBytes());
         // The first skip takes everything but the few bytes that might begin the next message.
-        ByteBuf again = buf(garbage);
-        assertEquals(FixFramer.GARBLED, framer.scan(again));
+        TestStream again = buf(garbage);
+        assertEquals(FixFramer.GARBLED, again.scanWith(framer));
         assertEquals(bytes(garbage).length - 4, framer.length());
     }
 
@@ -182,7 +180,7 @@ class FixFramerTest {
     void garbageEndingInTheStartOfAMessageKeepsThatStart() {
         byte[] order = bytes(ORDER);
         for (int cut = 1; cut <= 12; cut++) {
-            ByteBuf stream = Unpooled.buffer();
+            TestStream stream = TestStream.buffer();
             stream.writeBytes(bytes("some noise here|"));
             stream.writeBytes(order, 0, cut);
             List<String> results = drain(stream);
@@ -201,11 +199,11 @@ class FixFramerTest {
         String bad = messageWithChecksum(ORDER_BODY, "000");
         String good = message(ORDER_BODY);
         assertFalse(bad.equals(good));
-        ByteBuf buf = buf(bad + LOGON);
-        assertEquals(FixFramer.BAD_CHECKSUM, framer.scan(buf));
+        TestStream buf = buf(bad + LOGON);
+        assertEquals(FixFramer.BAD_CHECKSUM, buf.scanWith(framer));
         assertEquals(bytes(bad).length, framer.length());
         buf.skipBytes(framer.length());
-        assertEquals(FixFramer.FRAME, framer.scan(buf));
+        assertEquals(FixFramer.FRAME, buf.scanWith(framer));
         assertEquals(bytes(LOGON).length, framer.length());
     }
 
@@ -213,7 +211,7 @@ class FixFramerTest {
     @ValueSource(strings = {"1a3", "abc", "-12", "99 ", "256", "999"})
     void nonNumericOrOutOfRangeChecksumIsBad(String checksumText) {
         String bad = messageWithChecksum(ORDER_BODY, checksumText);
-        assertEquals(FixFramer.BAD_CHECKSUM, framer.scan(buf(bad)));
+        assertEquals(FixFramer.BAD_CHECKSUM, buf(bad).scanWith(framer));
         assertEquals(bytes(bad).length, framer.length());
     }
 
@@ -229,7 +227,7 @@ class FixFramerTest {
             raw[digits + 2] = (byte) ('0' + c % 10);
             String value = text(raw, digits, 3);
             int expected = value.equals(right) ? FixFramer.FRAME : FixFramer.BAD_CHECKSUM;
-            assertEquals(expected, framer.scan(Unpooled.wrappedBuffer(raw)), value);
+            assertEquals(expected, TestStream.wrappedBuffer(raw).scanWith(framer), value);
             assertEquals(raw.length, framer.length());
         }
     }
@@ -248,11 +246,11 @@ class FixFramerTest {
     void wrongBodyLengthIsGarbledAndResyncsToTheNextMessage(int error) {
         int right = bytes(ORDER_BODY).length;
         String bad = message("FIX.4.4", String.valueOf(right + error), ORDER_BODY);
-        ByteBuf buf = buf(bad + LOGON);
-        assertEquals(FixFramer.GARBLED, framer.scan(buf));
+        TestStream buf = buf(bad + LOGON);
+        assertEquals(FixFramer.GARBLED, buf.scanWith(framer));
         assertEquals(bytes(bad).length, framer.length(), "skips up to the next message");
         buf.skipBytes(framer.length());
-        assertEquals(FixFramer.FRAME, framer.scan(buf));
+        assertEquals(FixFramer.FRAME, buf.scanWith(framer));
         assertEquals(bytes(LOGON).length, framer.length());
     }
 
@@ -260,8 +258,8 @@ class FixFramerTest {
     void tooLongBodyLengthWaitsThenResyncsWhenTheNextMessageArrives() {
         int right = bytes(ORDER_BODY).length;
         String bad = message("FIX.4.4", String.valueOf(right + 30), ORDER_BODY);
-        ByteBuf buf = buf(bytes(bad));
-        assertEquals(FixFramer.NEED_MORE, framer.scan(buf));
+        TestStream buf = buf(bytes(bad));
+        assertEquals(FixFramer.NEED_MORE, buf.scanWith(framer));
         buf.writeBytes(bytes(LOGON + ORDER));
         assertEquals(List.of("GARBLED:" + bad, "FRAME:" + LOGON, "FRAME:" + ORDER), drain(buf));
     }
@@ -270,18 +268,18 @@ class FixFramerTest {
     @ValueSource(strings = {"1x2", "x", "", "-5", "+5", " 5", "12345678", "1.5"})
     void nonDigitOrMissingBodyLengthIsGarbled(String bodyLengthText) {
         String bad = message("FIX.4.4", bodyLengthText, ORDER_BODY);
-        ByteBuf buf = buf(bad + LOGON);
-        assertEquals(FixFramer.GARBLED, framer.scan(buf));
+        TestStream buf = buf(bad + LOGON);
+        assertEquals(FixFramer.GARBLED, buf.scanWith(framer));
         assertEquals(bytes(bad).length, framer.length());
         buf.skipBytes(framer.length());
-        assertEquals(FixFramer.FRAME, framer.scan(buf));
+        assertEquals(FixFramer.FRAME, buf.scanWith(framer));
     }
 
     @Test
     void bodyLengthWithLeadingZerosIsAccepted() {
         String body = "35=0|";
         String withZeros = message("FIX.4.4", "005", body);
-        assertEquals(FixFramer.FRAME, framer.scan(buf(withZeros)));
+        assertEquals(FixFramer.FRAME, buf(withZeros).scanWith(framer));
         assertEquals(bytes(withZeros).length, framer.length());
     }
 
@@ -296,16 +294,16 @@ class FixFramerTest {
         FixFramer small = new FixFramer(64);
         String big = message(ORDER_BODY);
         assertTrue(bytes(big).length > 64);
-        ByteBuf buf = buf(big);
-        assertEquals(FixFramer.TOO_LARGE, small.scan(buf));
+        TestStream buf = buf(big);
+        assertEquals(FixFramer.TOO_LARGE, buf.scanWith(small));
         assertEquals(bytes(big).length, small.length());
         assertEquals(bytes(ORDER_BODY).length, small.declaredBodyLength());
         // Known as soon as BodyLength is read: the rest of the message need not have arrived.
         String header = big.substring(0, big.indexOf("|35=") + 1);
-        assertEquals(FixFramer.TOO_LARGE, small.scan(buf(header)));
+        assertEquals(FixFramer.TOO_LARGE, buf(header).scanWith(small));
         assertEquals(bytes(big).length, small.length());
         // A huge declared body (7 digits) too.
-        assertEquals(FixFramer.TOO_LARGE, small.scan(buf("8=FIX.4.4|9=9999999|")));
+        assertEquals(FixFramer.TOO_LARGE, buf("8=FIX.4.4|9=9999999|").scanWith(small));
         assertEquals(9_999_999, small.declaredBodyLength());
     }
 
@@ -313,19 +311,19 @@ class FixFramerTest {
     void messageOfExactlyTheMaximumSizeFrames() {
         String m = message("35=0|58=" + "x".repeat(30) + "|");
         int size = bytes(m).length;
-        assertEquals(FixFramer.FRAME, new FixFramer(size).scan(buf(m)));
-        assertEquals(FixFramer.TOO_LARGE, new FixFramer(size - 1).scan(buf(m)));
+        assertEquals(FixFramer.FRAME, buf(m).scanWith(new FixFramer(size)));
+        assertEquals(FixFramer.TOO_LARGE, buf(m).scanWith(new FixFramer(size - 1)));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"FIX.4.2", "FIX.4.3", "FIXT.1.1", "FIX.4.44", "FIX.4", "fix.4.4", "FIX.5.0SP2"})
     void wrongBeginStringOfAWellFormedMessage(String beginString) {
         String other = message(beginString, ORDER_BODY);
-        ByteBuf buf = buf(other + LOGON);
-        assertEquals(FixFramer.WRONG_BEGIN_STRING, framer.scan(buf));
+        TestStream buf = buf(other + LOGON);
+        assertEquals(FixFramer.WRONG_BEGIN_STRING, buf.scanWith(framer));
         assertEquals(bytes(other).length, framer.length());
         buf.skipBytes(framer.length());
-        assertEquals(FixFramer.FRAME, framer.scan(buf));
+        assertEquals(FixFramer.FRAME, buf.scanWith(framer));
     }
 
     @Test
@@ -335,18 +333,18 @@ class FixFramerTest {
         if (other.equals(broken)) {
             broken = other.substring(0, other.length() - 4) + "998|";
         }
-        assertEquals(FixFramer.BAD_CHECKSUM, framer.scan(buf(broken)));
+        assertEquals(FixFramer.BAD_CHECKSUM, buf(broken).scanWith(framer));
     }
 
     @Test
     void overlongBeginStringIsGarbled() {
         String bad = "8=" + "X".repeat(20) + "|9=5|35=0|10=000|";
-        ByteBuf buf = buf(bad + LOGON);
-        assertEquals(FixFramer.GARBLED, framer.scan(buf));
+        TestStream buf = buf(bad + LOGON);
+        assertEquals(FixFramer.GARBLED, buf.scanWith(framer));
         assertEquals(bytes(bad).length, framer.length());
         // Without SOH in the first bytes, a long prefix is garbled rather than waited for.
-        assertEquals(FixFramer.GARBLED, framer.scan(buf("8=" + "X".repeat(17))));
-        assertEquals(FixFramer.NEED_MORE, framer.scan(buf("8=" + "X".repeat(16))));
+        assertEquals(FixFramer.GARBLED, (buf("8=" + "X".repeat(17))).scanWith(framer));
+        assertEquals(FixFramer.NEED_MORE, (buf("8=" + "X".repeat(16))).scanWith(framer));
     }
 
     @Test
@@ -360,14 +358,14 @@ class FixFramerTest {
             signedSum += raw[i];
         }
         assertEquals(unsigned, Integer.parseInt(m.substring(m.length() - 4, m.length() - 1)));
-        assertEquals(FixFramer.FRAME, framer.scan(Unpooled.wrappedBuffer(raw)));
+        assertEquals(FixFramer.FRAME, TestStream.wrappedBuffer(raw).scanWith(framer));
         assertEquals(raw.length, framer.length());
         assertTrue(signedSum < 0, "the example's signed byte sum is negative");
         // A checksum taken from a signed sum (Java's % keeps the sign) is refused.
         int signedRemainder = Math.abs(signedSum % 256);
         assertTrue(signedRemainder != unsigned, "the example must tell signed from unsigned sums");
         assertEquals(FixFramer.BAD_CHECKSUM,
-            framer.scan(buf(messageWithChecksum(body, String.format("%03d", signedRemainder)))));
+            buf(messageWithChecksum(body, String.format("%03d", signedRemainder))).scanWith(framer));
     }
 
     @Test
@@ -384,7 +382,7 @@ class FixFramerTest {
                 value.append(c);
             }
             String m = message("35=D|58=" + value + "|");
-            assertEquals(FixFramer.FRAME, framer.scan(buf(m)), "round " + round);
+            assertEquals(FixFramer.FRAME, buf(m).scanWith(framer), "round " + round);
             assertEquals(bytes(m).length, framer.length());
         }
     }

@@ -1,7 +1,5 @@
 package io.fixmatch.fix.codec;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -65,12 +63,12 @@ final class FixTestSupport {
         return "8=FIX.4.4|9=" + bytes(body).length + "|" + body + "10=" + checksumText + "|";
     }
 
-    static ByteBuf buf(String text) {
-        return Unpooled.wrappedBuffer(bytes(text));
+    static TestStream buf(String text) {
+        return TestStream.wrappedBuffer(bytes(text));
     }
 
-    static ByteBuf buf(byte[]... parts) {
-        ByteBuf buf = Unpooled.buffer();
+    static TestStream buf(byte[]... parts) {
+        TestStream buf = TestStream.buffer();
         for (byte[] part : parts) {
             buf.writeBytes(part);
         }

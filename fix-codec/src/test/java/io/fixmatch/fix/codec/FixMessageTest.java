@@ -1,6 +1,5 @@
 package io.fixmatch.fix.codec;
 
-import io.fixmatch.engine.api.ClientOrderId;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -93,20 +92,11 @@ class FixMessageTest {
     }
 
     @Test
-    void copyValueIntoClientOrderId() {
-        ClientOrderId id = new ClientOrderId();
-        assertTrue(message.copyValue(11, id));
-        assertEquals(ID_40, id.toString());
-        assertEquals(ClientOrderId.MAX_LENGTH, id.length());
-
-        ClientOrderId other = new ClientOrderId();
-        other.copyFrom("keep");
-        assertFalse(message.copyValue(41, other), "41 characters is too long");
-        assertEquals("keep", other.toString(), "unchanged when refused");
-        assertFalse(message.copyValue(9999, other), "absent");
-        assertEquals("keep", other.toString());
-        assertTrue(message.copyValue(54, other));
-        assertEquals("1", other.toString());
+    void valueLengthsOfLongIds() {
+        assertEquals(ID_40, message.stringValue(11));
+        assertEquals(40, message.valueLength(11));
+        assertEquals(41, message.valueLength(41));
+        assertEquals(-1, message.valueLength(9999), "absent");
     }
 
     @Test

@@ -1,6 +1,5 @@
-package io.fixmatch.fix.session;
+package io.fixmatch.fix.codec;
 
-import io.fixmatch.fix.codec.FixWriter;
 
 /** Writes the body fields of an outgoing message, after the session has written the standard header. */
 @FunctionalInterface

@@ -1,7 +1,5 @@
 package io.fixmatch.fix.codec;
 
-import io.fixmatch.engine.api.ClientOrderId;
-
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -113,12 +111,6 @@ public final class FixMessage {
             }
         }
         return true;
-    }
-
-    /** Copies the value into a client order id; false if absent or too long. */
-    public boolean copyValue(int tag, ClientOrderId target) {
-        int field = indexOf(tag);
-        return field >= 0 && target.copyFrom(buffer, valueStarts[field], valueLengths[field]);
     }
 
     /** Allocates: for logs and rarely used fields. Null if absent. */

@@ -1,5 +1,7 @@
-package io.fixmatch.loadgen;
+package io.fixmatch.it;
 
+import io.fixmatch.loadgen.LoadgenMain;
+import io.fixmatch.loadgen.LoadgenOptions;
 import io.fixmatch.loadgen.report.Json;
 import io.fixmatch.server.FixmatchServer;
 import io.fixmatch.server.ServerConfig;
