@@ -54,6 +54,24 @@ public final class FixTags {
     public static final int PASSWORD = 554;
     public static final int NEXT_EXPECTED_MSG_SEQ_NUM = 789;
 
+    // Latency trace (user-defined tags, docs/FIX.md): on ExecutionReports of sessions with latencyTrace=true, the
+    // server's System.nanoTime() (CLOCK_MONOTONIC: comparable with a client's on the same host) at each stage of
+    // the command that caused the report.
+    /** The request's bytes were read from the socket. */
+    public static final int TRACE_SOCKET_READ = 7101;
+    /** The command was offered to the inbound ring. */
+    public static final int TRACE_RING_OFFER = 7102;
+    /** The matching thread took the command from the ring. */
+    public static final int TRACE_MATCH_START = 7103;
+    /** The journal append of the command returned. */
+    public static final int TRACE_JOURNAL_DONE = 7104;
+    /** The engine finished the command; its events are on the outbound ring. */
+    public static final int TRACE_MATCH_DONE = 7105;
+    /** The gateway took this report's event from the outbound ring. */
+    public static final int TRACE_RING_TAKEN = 7106;
+    /** The report was encoded and handed to the socket write (the last moment the message itself can carry). */
+    public static final int TRACE_WRITE = 7107;
+
     private FixTags() {
     }
 }
