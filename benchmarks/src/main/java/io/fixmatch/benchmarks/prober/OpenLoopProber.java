@@ -1,0 +1,623 @@
+package io.fixmatch.benchmarks.prober;
+
+import org.HdrHistogram.Histogram;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * An independent open-loop latency prober of a FIX acceptor, to cross-check the load generator: it shares no code
+ * with it (nor with the server: its FIX is written and read by hand here). It sends, at a fixed rate, a
+ * NewOrderSingle far from the market then its OrderCancelRequest, alternately, and times every request from the
+ * moment it was DUE (not sent) to its ExecutionReport: a late sender is charged to the result, never hidden.
+ *
+ * <p>Two phases, never at the same time: first the floor, the same byte stream at the same rate through a bare
+ * loopback TCP echo in this process (the server idle); then the server. Both report the sender's own lag (send
+ * start minus due), so a prober that could not keep its schedule shows it.
+ *
+ * <pre>
+ * java -cp benchmarks/target/benchmarks.jar io.fixmatch.benchmarks.prober.OpenLoopProber \
+ *     --port 9878 --rate 45000 --seconds 20 --warmup 5 [--server-pid PID] [--wait yield|spin]
+ * </pre>
+ * With {@code --server-pid} it also reports the server's context switches and CPU time per message, read from
+ * {@code /proc/PID/task/}{@code *}{@code /status} and {@code stat} before and after the server phase.
+ */
+public final class OpenLoopProber {
+    private static final byte SOH = 1;
+    private static final long MAX_NANOS = TimeUnit.SECONDS.toNanos(60);
+
+    private final String host;
+    private final int port;
+    private final int rate;
+    private final int seconds;
+    private final int warmupSeconds;
+    private final String sender;
+    private final String target;
+    private final String symbol;
+    private final boolean spin;
+    private final int serverPid;
+
+    private OpenLoopProber(String[] args) {
+        String h = "127.0.0.1";
+        int p = 9878;
+        int r = 45_000;
+        int s = 20;
+        int w = 5;
+        String snd = "LOADGEN";
+        String tgt = "FIXMATCH";
+        String sym = "AAPL";
+        boolean sp = false;
+        int pid = -1;
+        for (int i = 0; i < args.length; i += 2) {
+            String value = i + 1 < args.length ? args[i + 1] : "";
+            switch (args[i]) {
+                case "--host" -> h = value;
+                case "--port" -> p = Integer.parseInt(value);
+                case "--rate" -> r = Integer.parseInt(value);
+                case "--seconds" -> s = Integer.parseInt(value);
+                case "--warmup" -> w = Integer.parseInt(value);
+                case "--sender" -> snd = value;
+                case "--target" -> tgt = value;
+                case "--symbol" -> sym = value;
+                case "--wait" -> sp = value.equals("spin");
+                case "--server-pid" -> pid = Integer.parseInt(value);
+                default -> throw new IllegalArgumentException("unknown option " + args[i] + " (see the class comment)");
+            }
+        }
+        host = h;
+        port = p;
+        rate = r;
+        seconds = s;
+        warmupSeconds = w;
+        sender = snd;
+        target = tgt;
+        symbol = sym;
+        spin = sp;
+        serverPid = pid;
+    }
+
+    public static void main(String[] args) throws Exception {
+        new OpenLoopProber(args).run();
+    }
+
+    private void run() throws Exception {
+        System.out.printf(Locale.ROOT, "prober: %,d msg/s (new order and cancel alternately), %d s warm-up + %d s "
+            + "measured per phase, wait=%s%n", rate, warmupSeconds, seconds, spin ? "spin" : "yield");
+        Result echo;
+        try (EchoServer echoServer = new EchoServer()) {
+            echo = runPhase("loopback echo (alone)", echoServer.port(), false);
+        }
+        ServerCounters before = ServerCounters.read(serverPid);
+        Result server = runPhase("server " + host + ":" + port, port, true);
+        ServerCounters after = ServerCounters.read(serverPid);
+
+        System.out.println();
+        System.out.printf(Locale.ROOT, "%-22s %10s %8s %8s %8s %9s %9s %9s%n", "round trip (us)", "count", "p50", "p90",
+            "p99", "p99.9", "p99.99", "worst");
+        print("echo floor", echo.all);
+        print("new order -> ack", server.newAck);
+        print("cancel -> ack", server.cancelAck);
+        print("server, both", server.all);
+        print("send lag (echo)", echo.sendLag);
+        print("send lag (server)", server.sendLag);
+        System.out.printf(Locale.ROOT, "achieved: echo %,.0f msg/s, server %,.0f msg/s; missing answers: %d%n",
+            echo.achievedRate, server.achievedRate, server.missing);
+        System.out.printf(Locale.ROOT, "server vs floor: p50 %.2fx, p99 %.2fx, p99.9 %.2fx%n",
+            ratio(server.all, echo.all, 50), ratio(server.all, echo.all, 99), ratio(server.all, echo.all, 99.9));
+        if (before != null && after != null) {
+            after.printDelta(before, server.sentInAll);
+        }
+    }
+
+    private static double ratio(Histogram a, Histogram b, double percentile) {
+        return (double) a.getValueAtPercentile(percentile) / Math.max(1, b.getValueAtPercentile(percentile));
+    }
+
+    private static void print(String name, Histogram h) {
+        System.out.printf(Locale.ROOT, "%-22s %,10d %8.1f %8.1f %8.1f %9.1f %9.1f %9.1f%n", name, h.getTotalCount(),
+            h.getValueAtPercentile(50) / 1e3, h.getValueAtPercentile(90) / 1e3, h.getValueAtPercentile(99) / 1e3,
+            h.getValueAtPercentile(99.9) / 1e3, h.getValueAtPercentile(99.99) / 1e3, h.getMaxValue() / 1e3);
+    }
+
+    /** What one phase measured (only the messages due after the warm-up). */
+    private static final class Result {
+        final Histogram newAck = new Histogram(MAX_NANOS, 3);
+        final Histogram cancelAck = new Histogram(MAX_NANOS, 3);
+        final Histogram all = new Histogram(MAX_NANOS, 3);
+        final Histogram sendLag = new Histogram(MAX_NANOS, 3);
+        double achievedRate;
+        long missing;
+        long sent;
+        long sentInAll;
+    }
+
+    /**
+     * Sends the stream to {@code toPort} on schedule and times the answers. Against the server, the answers are
+     * ExecutionReports; against the echo, the requests themselves come back. Either way each answer carries the
+     * request's ClOrdID, "P" + its index in the schedule.
+     */
+    private Result runPhase(String name, int toPort, boolean fix) throws Exception {
+        int warmup = rate * warmupSeconds;
+        int total = warmup + rate * seconds;
+        long interval = 1_000_000_000L / rate;
+        long[] due = new long[total];
+        Result result = new Result();
+        try (SocketChannel channel = SocketChannel.open(new InetSocketAddress(host, toPort))) {
+            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            MessageWriter writer = new MessageWriter(sender, target, symbol);
+            Reader reader = new Reader(channel, due, warmup, total, result, writer, fix);
+            Thread readerThread = new Thread(reader, "prober-reader");
+            readerThread.setDaemon(true);
+            readerThread.start();
+            if (fix) {
+                writer.logon();
+                writer.writeTo(channel);
+                if (!reader.loggedOn.await(10, TimeUnit.SECONDS)) {
+                    throw new IllegalStateException("no Logon reply from " + host + ":" + toPort);
+                }
+            }
+            System.out.printf("phase: %s ...%n", name);
+            long start = System.nanoTime() + 1_000_000;
+            long measuredStart = start + warmup * interval;
+            for (int i = 0; i < total; i++) {
+                long when = start + i * interval;
+                due[i] = when;
+                waitUntil(when);
+                long sendStart = System.nanoTime();
+                if (i >= warmup) {
+                    result.sendLag.recordValue(Math.min(MAX_NANOS, Math.max(0, sendStart - when)));
+                }
+                if (i % 2 == 0) {
+                    writer.newOrder(i);
+                } else {
+                    writer.cancel(i, i - 1);
+                }
+                writer.writeTo(channel);
+            }
+            long sendEnd = System.nanoTime();
+            result.sent = total - warmup;
+            result.sentInAll = total;
+            result.achievedRate = result.sent * 1e9 / (sendEnd - measuredStart);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (reader.answered < total && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            result.missing = total - reader.answered;
+            reader.stop = true;
+            if (fix) {
+                writer.logout();
+                writer.writeTo(channel);
+                Thread.sleep(200);
+            }
+        }
+        return result;
+    }
+
+    /** Waits for a moment without parking past it: sleeps while far away, then spins (or yields) to the moment. */
+    private void waitUntil(long when) {
+        long remaining;
+        while ((remaining = when - System.nanoTime()) > 0) {
+            if (remaining > 300_000) {
+                LockSupport.parkNanos(remaining - 200_000);
+            } else if (spin) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+        }
+    }
+
+    /** Writes FIX 4.4 messages by hand into one reusable buffer: header, body, BodyLength, CheckSum. */
+    private static final class MessageWriter {
+        private final byte[] senderCompId;
+        private final byte[] targetCompId;
+        private final byte[] symbol;
+        private final byte[] body = new byte[512];
+        private final byte[] message = new byte[600];
+        private final ByteBuffer out = ByteBuffer.wrap(message);
+        private final byte[] timestamp = new byte[21];
+        private long timestampMillis = -1;
+        private int bodyLength;
+        private int length;
+        private long seqNum = 1;
+
+        MessageWriter(String sender, String target, String symbol) {
+            this.senderCompId = sender.getBytes(StandardCharsets.US_ASCII);
+            this.targetCompId = target.getBytes(StandardCharsets.US_ASCII);
+            this.symbol = symbol.getBytes(StandardCharsets.US_ASCII);
+        }
+
+        void logon() {
+            header("A");
+            text(98, "0");
+            text(108, "30");
+            text(141, "Y");
+            finish();
+        }
+
+        void logout() {
+            header("5");
+            finish();
+        }
+
+        void heartbeat(byte[] testReqId, int from, int count) {
+            header("0");
+            tag(112);
+            System.arraycopy(testReqId, from, body, bodyLength, count);
+            bodyLength += count;
+            body[bodyLength++] = SOH;
+            finish();
+        }
+
+        /** A limit buy far below any market: it rests, and only its cancel takes it out. */
+        void newOrder(int index) {
+            header("D");
+            id(11, index);
+            bytes(55, symbol);
+            text(54, "1");
+            text(38, "1");
+            text(40, "2");
+            text(44, "1.00");
+            text(59, "0");
+            bytes(60, timestamp);
+            finish();
+        }
+
+        void cancel(int index, int orderIndex) {
+            header("F");
+            id(11, index);
+            id(41, orderIndex);
+            bytes(55, symbol);
+            text(54, "1");
+            bytes(60, timestamp);
+            finish();
+        }
+
+        synchronized void writeTo(SocketChannel channel) throws IOException {
+            out.clear().limit(length);
+            while (out.hasRemaining()) {
+                channel.write(out);
+            }
+        }
+
+        private void header(String msgType) {
+            bodyLength = 0;
+            refreshTimestamp();
+            text(35, msgType);
+            bytes(49, senderCompId);
+            bytes(56, targetCompId);
+            number(34, seqNum++);
+            bytes(52, timestamp);
+        }
+
+        private void finish() {
+            int i = 0;
+            i = put(message, i, "8=FIX.4.4");
+            message[i++] = SOH;
+            i = put(message, i, "9=");
+            i = putNumber(message, i, bodyLength);
+            message[i++] = SOH;
+            System.arraycopy(body, 0, message, i, bodyLength);
+            i += bodyLength;
+            int sum = 0;
+            for (int k = 0; k < i; k++) {
+                sum += message[k];
+            }
+            sum &= 0xFF;
+            i = put(message, i, "10=");
+            message[i++] = (byte) ('0' + sum / 100);
+            message[i++] = (byte) ('0' + sum / 10 % 10);
+            message[i++] = (byte) ('0' + sum % 10);
+            message[i++] = SOH;
+            length = i;
+        }
+
+        private void refreshTimestamp() {
+            long millis = System.currentTimeMillis();
+            if (millis != timestampMillis) {
+                timestampMillis = millis;
+                LocalDateTime t = LocalDateTime.ofEpochSecond(millis / 1000, (int) (millis % 1000) * 1_000_000,
+                    ZoneOffset.UTC);
+                put(timestamp, 0, String.format(Locale.ROOT, "%04d%02d%02d-%02d:%02d:%02d.%03d", t.getYear(),
+                    t.getMonthValue(), t.getDayOfMonth(), t.getHour(), t.getMinute(), t.getSecond(), millis % 1000));
+            }
+        }
+
+        private void tag(int tag) {
+            bodyLength = putNumber(body, bodyLength, tag);
+            body[bodyLength++] = '=';
+        }
+
+        private void text(int tag, String value) {
+            tag(tag);
+            bodyLength = put(body, bodyLength, value);
+            body[bodyLength++] = SOH;
+        }
+
+        private void bytes(int tag, byte[] value) {
+            tag(tag);
+            System.arraycopy(value, 0, body, bodyLength, value.length);
+            bodyLength += value.length;
+            body[bodyLength++] = SOH;
+        }
+
+        private void number(int tag, long value) {
+            tag(tag);
+            bodyLength = putNumber(body, bodyLength, value);
+            body[bodyLength++] = SOH;
+        }
+
+        private void id(int tag, int index) {
+            tag(tag);
+            body[bodyLength++] = 'P';
+            bodyLength = putNumber(body, bodyLength, index);
+            body[bodyLength++] = SOH;
+        }
+
+        private static int put(byte[] target, int at, String text) {
+            for (int k = 0; k < text.length(); k++) {
+                target[at++] = (byte) text.charAt(k);
+            }
+            return at;
+        }
+
+        private static int putNumber(byte[] target, int at, long value) {
+            if (value == 0) {
+                target[at++] = '0';
+                return at;
+            }
+            int digits = 0;
+            for (long v = value; v > 0; v /= 10) {
+                digits++;
+            }
+            for (int k = digits - 1; k >= 0; k--) {
+                target[at + k] = (byte) ('0' + value % 10);
+                value /= 10;
+            }
+            return at + digits;
+        }
+    }
+
+    /**
+     * Reads the answers: splits the stream at each CheckSum field, takes the ClOrdID "P<index>" of each message and
+     * records the time since that request was due. Against the server it answers TestRequests and takes only
+     * ExecutionReports (New for an order, Canceled for a cancel).
+     */
+    private static final class Reader implements Runnable {
+        final CountDownLatch loggedOn = new CountDownLatch(1);
+        volatile int answered;
+        volatile boolean stop;
+        private final SocketChannel channel;
+        private final long[] due;
+        private final int warmup;
+        private final boolean[] seen;
+        private final Result result;
+        private final MessageWriter writer;
+        private final boolean fix;
+
+        Reader(SocketChannel channel, long[] due, int warmup, int total, Result result, MessageWriter writer,
+               boolean fix) {
+            this.channel = channel;
+            this.due = due;
+            this.warmup = warmup;
+            this.seen = new boolean[total];
+            this.result = result;
+            this.writer = writer;
+            this.fix = fix;
+        }
+
+        @Override
+        public void run() {
+            byte[] data = new byte[1 << 20];
+            ByteBuffer in = ByteBuffer.wrap(data);
+            int start = 0;
+            try {
+                while (!stop) {
+                    if (channel.read(in) < 0) {
+                        return;
+                    }
+                    long now = System.nanoTime();
+                    int end = in.position();
+                    int messageEnd;
+                    while ((messageEnd = endOfMessage(data, start, end)) > 0) {
+                        onMessage(data, start, messageEnd, now);
+                        start = messageEnd;
+                    }
+                    if (data.length - end < 8192) {
+                        System.arraycopy(data, start, data, 0, end - start);
+                        in.position(end - start);
+                        start = 0;
+                    }
+                }
+            } catch (IOException e) {
+                if (!stop) {
+                    System.err.println("prober: connection lost: " + e);
+                }
+            }
+        }
+
+        /** The index just past the message starting at {@code from} ("...SOH10=nnnSOH"), or -1 if incomplete. */
+        private static int endOfMessage(byte[] data, int from, int end) {
+            for (int k = from; k + 7 < end; k++) {
+                if (data[k] == SOH && data[k + 1] == '1' && data[k + 2] == '0' && data[k + 3] == '='
+                    && data[k + 7] == SOH) {
+                    return k + 8;
+                }
+            }
+            return -1;
+        }
+
+        private void onMessage(byte[] data, int from, int to, long now) throws IOException {
+            byte msgType = valueByte(data, from, to, "35=");
+            if (fix) {
+                if (msgType == 'A') {
+                    loggedOn.countDown();
+                    return;
+                }
+                if (msgType == '1') {
+                    int at = valueAt(data, from, to, "112=");
+                    int length = at < 0 ? 0 : valueLength(data, at, to);
+                    writer.heartbeat(data, Math.max(at, 0), length);
+                    writer.writeTo(channel);
+                    return;
+                }
+                if (msgType != '8') {
+                    if (msgType == '3' || msgType == 'j' || msgType == '9' || (msgType == '5' && !stop)) {
+                        System.err.println("prober: unexpected answer: "
+                            + new String(data, from, to - from, StandardCharsets.US_ASCII).replace((char) SOH, '|'));
+                    }
+                    return;
+                }
+                byte execType = valueByte(data, from, to, "150=");
+                if (execType != '0' && execType != '4') {
+                    return;
+                }
+            }
+            int at = valueAt(data, from, to, "11=");
+            if (at < 0 || data[at] != 'P') {
+                return;
+            }
+            int index = 0;
+            for (int k = at + 1; k < to && data[k] != SOH; k++) {
+                index = index * 10 + (data[k] - '0');
+            }
+            if (index >= seen.length || seen[index]) {
+                return;
+            }
+            seen[index] = true;
+            answered++;
+            if (index >= warmup) {
+                long latency = Math.min(MAX_NANOS, Math.max(1, now - due[index]));
+                (index % 2 == 0 ? result.newAck : result.cancelAck).recordValue(latency);
+                result.all.recordValue(latency);
+            }
+        }
+
+        private static byte valueByte(byte[] data, int from, int to, String tagEquals) {
+            int at = valueAt(data, from, to, tagEquals);
+            return at < 0 ? 0 : data[at];
+        }
+
+        private static int valueLength(byte[] data, int at, int to) {
+            int k = at;
+            while (k < to && data[k] != SOH) {
+                k++;
+            }
+            return k - at;
+        }
+
+        /** Where the value of the field "tag=" starts (the field must follow an SOH), or -1. */
+        private static int valueAt(byte[] data, int from, int to, String tagEquals) {
+            int n = tagEquals.length();
+            outer:
+            for (int k = from; k + n < to; k++) {
+                if (data[k] != SOH) {
+                    continue;
+                }
+                for (int j = 0; j < n; j++) {
+                    if (data[k + 1 + j] != tagEquals.charAt(j)) {
+                        continue outer;
+                    }
+                }
+                return k + 1 + n;
+            }
+            return -1;
+        }
+    }
+
+    /** A bare TCP echo on loopback: one connection, every byte read is written back. */
+    private static final class EchoServer implements AutoCloseable {
+        private final ServerSocketChannel server;
+        private final Thread thread;
+
+        EchoServer() throws IOException {
+            server = ServerSocketChannel.open().bind(new InetSocketAddress("127.0.0.1", 0));
+            thread = new Thread(this::serve, "prober-echo");
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        int port() {
+            return ((InetSocketAddress) server.socket().getLocalSocketAddress()).getPort();
+        }
+
+        private void serve() {
+            try (SocketChannel connection = server.accept()) {
+                connection.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 16);
+                while (connection.read(buffer) >= 0) {
+                    buffer.flip();
+                    while (buffer.hasRemaining()) {
+                        connection.write(buffer);
+                    }
+                    buffer.clear();
+                }
+            } catch (IOException e) {
+                // closed at the end of the phase
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            server.close();
+        }
+    }
+
+    /** The server process's context switches and CPU time, summed over its threads, from /proc. */
+    private record ServerCounters(long voluntary, long involuntary, long cpuTicks, int threads) {
+        static ServerCounters read(int pid) {
+            if (pid <= 0) {
+                return null;
+            }
+            long voluntary = 0;
+            long involuntary = 0;
+            long ticks = 0;
+            int threads = 0;
+            try (var tasks = Files.list(Path.of("/proc", Integer.toString(pid), "task"))) {
+                for (Path task : (Iterable<Path>) tasks::iterator) {
+                    try {
+                        for (String line : Files.readAllLines(task.resolve("status"))) {
+                            if (line.startsWith("voluntary_ctxt_switches:")) {
+                                voluntary += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+                            } else if (line.startsWith("nonvoluntary_ctxt_switches:")) {
+                                involuntary += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+                            }
+                        }
+                        String stat = Files.readString(task.resolve("stat"));
+                        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                        ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // utime + stime
+                        threads++;
+                    } catch (IOException | RuntimeException e) {
+                        // a thread ended while we read
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read /proc/" + pid + "/task", e);
+            }
+            return new ServerCounters(voluntary, involuntary, ticks, threads);
+        }
+
+        void printDelta(ServerCounters before, long messages) {
+            long v = voluntary - before.voluntary;
+            long n = involuntary - before.involuntary;
+            double cpuSeconds = (cpuTicks - before.cpuTicks) / 100.0; // USER_HZ
+            System.out.printf(Locale.ROOT, "server during its phase (warm-up included, %d threads): %,d voluntary + "
+                + "%,d involuntary context switches, %.1f s CPU; per message: %.2f switches, %.1f us CPU%n",
+                threads, v, n, cpuSeconds, (double) (v + n) / messages, cpuSeconds * 1e6 / messages);
+        }
+    }
+}
