@@ -24,8 +24,9 @@ public final class Cli {
         CommandLine commandLine = e.getCommandLine();
         PrintWriter err = commandLine.getErr();
         String suggestion = "";
-        if (e instanceof UnmatchedArgumentException unmatched && !unmatched.getSuggestions().isEmpty()) {
-            suggestion = " (did you mean " + String.join(" or ", unmatched.getSuggestions()) + "?)";
+        if (e instanceof UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
+            suggestion = Spelling.closest(unmatched.getUnmatched().get(0), commandLine.getCommandSpec().optionsMap()
+                .keySet()).map(flag -> " (did you mean " + flag + "?)").orElse("");
         }
         err.println(commandLine.getCommandName() + ": " + e.getMessage() + suggestion + "; --help lists the options");
         err.flush();

@@ -10,12 +10,12 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
@@ -321,12 +321,9 @@ public final class ConfigKeys {
 
     /** " (did you mean X?)" for the closest known name, or "" when none is close. */
     private String hint(String unknown, Set<String> known) {
-        String closest = known.stream()
-            .min(Comparator.comparingInt(candidate -> editDistance(unknown, candidate)))
-            .filter(candidate -> editDistance(unknown, candidate) <= 3)
-            .orElse(null);
-        if (closest != null) {
-            return " (did you mean " + closest + "?)";
+        Optional<String> closest = Spelling.closest(unknown, known);
+        if (closest.isPresent()) {
+            return " (did you mean " + closest.get() + "?)";
         }
         for (String[] pattern : patterned.values()) {
             String regex = Pattern.quote(pattern[0].substring(0, pattern[0].indexOf('<'))) + "[^.]+"
@@ -336,25 +333,6 @@ public final class ConfigKeys {
             }
         }
         return "";
-    }
-
-    private static int editDistance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
     }
 
     /** Properties that note a key set twice (the last value applies, as {@link Properties} always did). */
