@@ -4,7 +4,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.UnmatchedArgumentException;
 
+import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The command lines of the server's programs (server, journal dump): a mistyped flag or value is one line that
@@ -15,7 +17,14 @@ public final class Cli {
     }
 
     public static CommandLine of(Object command) {
+        return of(command, System.out, System.err);
+    }
+
+    /** Help and version to {@code out}, errors to {@code err}. */
+    public static CommandLine of(Object command, PrintStream out, PrintStream err) {
         CommandLine commandLine = new CommandLine(command);
+        commandLine.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
+        commandLine.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
         commandLine.setParameterExceptionHandler(Cli::refuse);
         return commandLine;
     }
