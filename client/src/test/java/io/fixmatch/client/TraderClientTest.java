@@ -27,7 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The trader's terminal against a real server: commands typed into the client's stdin, reports read from its
- * output as a person sees them. And its refusals: one line, at once, never a wait for a timeout.
+ * output as a person sees them. And its refusals: one line, at once, never a wait for a timeout. (The demo, on the
+ * same classes, runs through scripts/demo.sh in the dist module's tests.)
  */
 class TraderClientTest {
     @TempDir
@@ -141,19 +142,6 @@ class TraderClientTest {
         try (ClientProcess client = ClientProcess.start(TraderClient.class, "--port", "abc")) {
             client.await("^fixmatch-client: Invalid value for option '--port'");
             assertEquals(2, client.exitStatus(), client.output());
-        }
-    }
-
-    @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void theDemoTradesThroughTheServer() throws Exception {
-        try (ClientProcess demo = ClientProcess.start(DemoMain.class, "--port", Integer.toString(server.port()))) {
-            demo.await("^logged on to 127.0.0.1:" + server.port() + " as CLIENT1 and CLIENT2$");
-            demo.await("CLIENT2 +order 1 TRADE: bought 100 @ 150.1 ");
-            demo.await("CLIENT1 +order 2 CANCELED ");
-            demo.await("CLIENT2 +order 2 REJECTED: ");
-            assertEquals(0, demo.exitStatus(), demo.output());
-            assertTrue(!demo.output().contains("no more reports"), demo.output());
         }
     }
 
