@@ -24,6 +24,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -39,6 +40,7 @@ import java.util.concurrent.TimeoutException;
 public final class TraderConnection implements AutoCloseable {
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(3);
     private static final Duration LOGON_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration LOGOUT_TIMEOUT = Duration.ofSeconds(2);
 
     /** What the session receives after the Logon. Called on QuickFIX/J's thread. */
     public interface Listener {
@@ -96,6 +98,7 @@ public final class TraderConnection implements AutoCloseable {
     private final Listener listener;
     private final SessionID sessionId;
     private final CompletableFuture<Void> loggedOn = new CompletableFuture<>();
+    private final CountDownLatch loggedOut = new CountDownLatch(1);
     private SocketInitiator initiator;
     /** The Text of the Logout the server sent, if any. */
     private volatile String logoutText;
@@ -138,10 +141,17 @@ public final class TraderConnection implements AutoCloseable {
     @Override
     public void close() {
         closing = true;
-        if (initiator != null) {
-            initiator.stop();
-            initiator = null;
+        Session session = Session.lookupSession(sessionId);
+        if (session != null && session.isLoggedOn()) {
+            session.logout();
+            nudge(session);
+            try {
+                loggedOut.await(LOGOUT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
+        abandon(); // logged out: nothing left to wait for (QuickFIX/J's own stop polls for a while)
     }
 
     /** Drops the connection without waiting for a Logout reply (the other side did not answer as expected). */
@@ -190,8 +200,30 @@ public final class TraderConnection implements AutoCloseable {
                 new SessionSettings(new ByteArrayInputStream(settings.getBytes(StandardCharsets.UTF_8))),
                 sessionId -> SILENT, new DefaultMessageFactory());
             initiator.start();
+            nudge(Session.lookupSession(sessionId));
         } catch (ConfigError e) {
             throw new ConnectionFailure("cannot start the FIX session: " + e.getMessage());
+        }
+    }
+
+    /**
+     * QuickFIX/J sends the Logon, or a Logout asked for, at the next tick of its one-second timer; calling the
+     * session's timer step once the connection is up sends it at once.
+     */
+    private static void nudge(Session session) {
+        if (session == null) {
+            return;
+        }
+        try {
+            long deadline = System.nanoTime() + CONNECT_TIMEOUT.toNanos();
+            while (!session.hasResponder() && System.nanoTime() < deadline) {
+                Thread.sleep(2);
+            }
+            session.next();
+        } catch (IOException e) {
+            // the timer's next step tries again
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -222,6 +254,7 @@ public final class TraderConnection implements AutoCloseable {
 
         @Override
         public void onLogout(SessionID id) {
+            loggedOut.countDown();
             String reason = logoutText != null ? "the server logged " + target.senderCompId() + " out: " + logoutText
                 : "the connection to " + target.where() + " closed";
             if (loggedOn.completeExceptionally(new ConnectionFailure(logoutText != null

@@ -139,10 +139,6 @@ class TraderClientTest {
             client.await("^fixmatch-client: Unknown option.*--sendr.*did you mean --sender\\?");
             assertEquals(2, client.exitStatus(), client.output());
         }
-        try (ClientProcess client = ClientProcess.start(TraderClient.class, "--port", "abc")) {
-            client.await("^fixmatch-client: Invalid value for option '--port'");
-            assertEquals(2, client.exitStatus(), client.output());
-        }
     }
 
     private ClientProcess client(String... args) throws java.io.IOException {
