@@ -2,6 +2,7 @@ package io.fixmatch.client;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Callable;
@@ -12,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  * {@code fixmatch-demo}: shows a running server at work. CLIENT1 and CLIENT2 log on, trade a little AAPL, cancel,
  * send a price off the tick, and every report they get is printed as it arrives.
  */
-@Command(name = "fixmatch-demo", mixinStandardHelpOptions = true,
+@Command(name = "fixmatch-demo",
     description = "Two FIX clients (CLIENT1, CLIENT2) trade AAPL through a running fixmatch server.",
     exitCodeListHeading = "%nExit status:%n",
     exitCodeList = {"0:every expected report arrived", "1:cannot log on, or reports missing", "2:bad arguments"})
@@ -21,6 +22,9 @@ public final class DemoMain implements Callable<Integer> {
 
     @Mixin
     private Endpoint endpoint;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this text")
+    private boolean help;
 
     private final BlockingQueue<String> reports = new LinkedBlockingQueue<>();
     private int missing;

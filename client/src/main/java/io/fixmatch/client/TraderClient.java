@@ -16,10 +16,10 @@ import java.util.concurrent.Callable;
  * terminal ({@code buy AAPL 100 10.00}, {@code cancel 1}, ... : {@code help}), prints the server's reports as they
  * arrive.
  */
-@Command(name = "fixmatch-client", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "fixmatch-client", sortOptions = false,
     description = {"A trader's terminal on FIX 4.4: type orders, see the server's reports as they arrive.",
-        "Commands (one a line; 'help' lists them): buy, sell, cancel, replace, status, orders, quit.",
-        "Each start resets the session's sequence numbers (ResetSeqNumFlag), so every run starts afresh."},
+        "Commands, one a line ('help' lists them): buy, sell, cancel, replace, status, orders, quit. Each start resets "
+            + "the session's sequence numbers (ResetSeqNumFlag), so every run starts afresh."},
     exitCodeListHeading = "%nExit status:%n",
     exitCodeList = {
         "0:quit, or the end of the input, and logged out",
@@ -28,6 +28,9 @@ import java.util.concurrent.Callable;
 public final class TraderClient implements Callable<Integer> {
     @Mixin
     private Endpoint endpoint;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this text")
+    private boolean help;
 
     @Option(names = "--sender", defaultValue = "CLIENT1", paramLabel = "ID",
         description = "our SenderCompID, one of the server's sessions (default: ${DEFAULT-VALUE})")

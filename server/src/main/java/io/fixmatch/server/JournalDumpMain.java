@@ -21,8 +21,8 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "fixmatch-journal", mixinStandardHelpOptions = true, versionProvider = ServerMain.Version.class,
     sortOptions = false,
-    description = {"Prints a fixmatch journal, one line per record: index, time (UTC), session, command, symbol,",
-        "side, order type, time in force, quantity @ price, ClOrdID. Read-only: safe on a running server's journal."},
+    description = "Prints a fixmatch journal, one line per record: index, time (UTC), session, command, symbol, side,"
+        + " order type, time in force, quantity @ price, ClOrdID. Read-only: safe on a running server's journal.",
     exitCodeListHeading = "%nExit status:%n",
     exitCodeList = {
         "0:printed (the number of commands goes to stderr)",

@@ -26,10 +26,10 @@ import java.util.concurrent.Callable;
     description = "Runs the fixmatch FIX 4.4 matching server in the foreground; SIGTERM or Ctrl-C stops it cleanly.",
     footerHeading = "%n",
     footer = {
-        "Defaults: FIX 4.4 on 127.0.0.1:9878, CompID FIXMATCH, sessions CLIENT1, CLIENT2, LOADGEN; admin endpoint",
-        "on 127.0.0.1:9880; journal, session state and logs under ./data.",
-        "Every configuration key is in docs/CONFIG.md. A key's value comes from the first of: a flag, an environment",
-        "variable (FIXMATCH_FIX_PORT sets fix.port), the file, the default."},
+        "Defaults: FIX 4.4 on 127.0.0.1:9878, CompID FIXMATCH, sessions CLIENT1, CLIENT2, LOADGEN; admin endpoint on "
+            + "127.0.0.1:9880; journal, session state and logs under ./data.",
+        "Every configuration key is in docs/CONFIG.md. A key's value comes from the first of: a flag, an environment "
+            + "variable (FIXMATCH_FIX_PORT sets fix.port), the file, the default."},
     exitCodeListHeading = "%nExit status:%n",
     exitCodeList = {
         "0:stopped cleanly (SIGTERM, Ctrl-C); --help, --version",
