@@ -45,18 +45,6 @@ class ServerProcessTest {
 
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void sigtermShutsDownCleanlyWithStatusZero() throws Exception {
-        Process server = processes().start("--config", config("fix.port=0").toString());
-        int port = processes().awaitReady(server);
-        try (Socket client = new Socket(InetAddress.getLoopbackAddress(), port)) {
-            assertTrue(client.isConnected());
-        }
-        assertEquals(0, processes().stop(server), processes().output(server));
-        assertTrue(Files.isDirectory(dir.resolve("data").resolve("journal")));
-    }
-
-    @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aTakenPortStopsTheStartWithStatusOne() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             Process server = processes().start("--config", config("fix.port=" + taken.getLocalPort()).toString());
@@ -96,13 +84,17 @@ class ServerProcessTest {
 
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void flagsBeatTheEnvironmentWhichBeatsTheFileAndTheStartLineSaysWhoSetWhat() throws Exception {
+    void flagsBeatTheEnvironmentWhichBeatsTheFileTheStartLineSaysWhoSetWhatAndSigtermStopsWithStatusZero()
+        throws Exception {
         Path data = dir.resolve("flagged-data");
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             Process server = processes().start(Map.of("FIXMATCH_FIX_PORT", Integer.toString(taken.getLocalPort()),
                     "FIXMATCH_ENGINE_MAX_ORDERS", "5000"), "--config", config("fix.port=1").toString(),
                 "--port", "0", "--data", data.toString(), "--admin-port", "0");
-            processes().awaitReady(server);
+            int port = processes().awaitReady(server);
+            try (Socket client = new Socket(InetAddress.getLoopbackAddress(), port)) {
+                assertTrue(client.isConnected());
+            }
             String output = processes().output(server);
             assertTrue(output.contains("starting: FIX 127.0.0.1:0 as FIXMATCH, admin off, sessions "
                 + "CLIENT1,CLIENT2,LOADGEN, 10 symbols AAPL,MSFT,GOOG,AMZN,NVDA,META,TSLA,JPM,V,XOM, data " + data
@@ -110,7 +102,8 @@ class ServerProcessTest {
                 + "fix.port=0 (--port), engine.maxOrders=5000 (FIXMATCH_ENGINE_MAX_ORDERS), engine.maxPriceLevels=1000"
                 + " (" + dir.resolve("server.properties") + "), data.dir=" + data + " (--data), admin.port=0"
                 + " (--admin-port)"), output);
-            assertEquals(0, processes().stop(server), output);
+            assertEquals(0, processes().stop(server), processes().output(server)); // SIGTERM: a clean stop
+            assertTrue(processes().output(server).contains("stopped: "), processes().output(server));
         }
         assertTrue(Files.isDirectory(data.resolve("journal")), "the journal is where --data says");
         assertFalse(Files.exists(dir.resolve("data")), "not where the file says");
