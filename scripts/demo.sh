@@ -1,15 +1,29 @@
 #!/usr/bin/env bash
 # Shows fixmatch working: two FIX 4.4 clients (CLIENT1, CLIENT2) trade AAPL through the server and every report is
-# printed. Uses the server on 127.0.0.1:9878 if one runs (scripts/server.sh); otherwise starts one with the embedded
-# defaults and a throw-away data folder, and stops it afterwards.
+# printed. Uses the server at --host/--port (default 127.0.0.1:9878) if one runs there (scripts/server.sh), after
+# checking at Logon that it answers as FIXMATCH; when nothing listens on a local port, starts a throw-away server
+# there (config/fixmatch.properties, a temporary data folder, no admin endpoint) and stops it afterwards.
+#   scripts/demo.sh [--host H] [--port P] [--help]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/java.sh
 
-jar=loadgen/target/fixmatch-loadgen-0.1.0-SNAPSHOT.jar
+host=127.0.0.1
+port=9878
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --host) host=${2:?--host needs a host}; shift 2 ;;
+    --port) port=${2:?--port needs a port}; shift 2 ;;
+    --help|-h) sed -n '2,7s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    *) echo "demo: unknown option $1 (--host H, --port P, --help)" >&2; exit 2 ;;
+  esac
+done
+case "$port" in ''|*[!0-9]*) echo "demo: --port must be a number, was $port" >&2; exit 2 ;; esac
+
+client_jar=client/target/fixmatch-client-0.1.0-SNAPSHOT.jar
 server_jar=server/target/fixmatch-server-0.1.0-SNAPSHOT.jar
-build_if_needed loadgen,server "$jar"
-build_if_needed loadgen,server "$server_jar"
+build_if_needed client,server "$client_jar"
+build_if_needed client,server "$server_jar"
 
 server_pid=
 work=
@@ -22,22 +36,23 @@ cleanup() {
 }
 trap cleanup EXIT
 
-if ! (exec 3<>/dev/tcp/127.0.0.1/9878) 2>/dev/null; then
+if ! (exec 3<>"/dev/tcp/$host/$port") 2>/dev/null; then
+  case "$host" in
+    127.0.0.1|localhost|::1) ;;
+    *) echo "demo: nothing listens at $host:$port (start a server there, or leave out --host)" >&2; exit 1 ;;
+  esac
   work=$(mktemp -d)
-  cp config/fixmatch.properties "$work/fixmatch.properties"
-  printf '\ndata.dir=%s\n' "$work/data" >> "$work/fixmatch.properties"
-  echo "starting a server with the embedded defaults (log: $work/server.log) ..."
-  "$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -Xms512m -Xmx512m \
-    -cp "$server_jar:server/target/lib/*" \
-    io.fixmatch.server.ServerMain --config "$work/fixmatch.properties" > "$work/server.log" 2>&1 &
+  echo "starting a server on $host:$port with config/fixmatch.properties (log: $work/server.log) ..."
+  "$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -Xms512m -Xmx512m -cp "$server_jar:server/target/lib/*" \
+    io.fixmatch.server.ServerMain --config config/fixmatch.properties --port "$port" --data "$work/data" \
+    --admin-port 0 > "$work/server.log" 2>&1 &
   server_pid=$!
-  for _ in $(seq 1 60); do
+  for _ in $(seq 1 120); do
     grep -q "fixmatch ready" "$work/server.log" 2>/dev/null && break
     kill -0 "$server_pid" 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
     sleep 0.5
   done
-  grep "fixmatch ready" "$work/server.log" | sed 's/^.* - //'
+  grep "fixmatch ready" "$work/server.log" | sed 's/^.* - //' || { echo "demo: the server did not start" >&2; exit 1; }
 fi
 
-"$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -Xmx256m -cp "$jar:loadgen/target/lib/*" \
-  io.fixmatch.loadgen.demo.DemoClient 127.0.0.1 9878
+"$JAVA_BIN" -Xmx256m -cp "$client_jar:client/target/lib/*" io.fixmatch.client.DemoMain --host "$host" --port "$port"

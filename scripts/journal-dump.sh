@@ -1,13 +1,24 @@
 #!/usr/bin/env bash
-# Prints a fixmatch journal, one line per record (index, time, command), for ops and audits. Read-only: safe on the
-# journal of a running server.
-#   scripts/journal-dump.sh [JOURNAL_DIR]     (default: data/journal)
+# Prints a fixmatch journal, one line per record (index, UTC time, session, command, decimal prices), or with --json
+# one JSON object per command. Read-only: safe on the journal of a running server.
+#   scripts/journal-dump.sh [--json] [--config FILE] [JOURNAL_DIR]   (default: data.dir/journal of the config,
+#                                                                    config/fixmatch.properties: data/journal)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/java.sh
+
 jar=server/target/fixmatch-server-0.1.0-SNAPSHOT.jar
 build_if_needed server "$jar"
-dir=${1:-data/journal}
-case "$dir" in /*|-*) ;; *) dir="$OLDPWD/$dir"; [ -d "$dir" ] || dir=${1} ;; esac
-exec "$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -Xmx512m -cp "$jar:server/target/lib/*" \
-  io.fixmatch.journal.JournalDump "$dir"
+
+config=config/fixmatch.properties
+args=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --config) config=$(user_path "${2:-}"); shift $(($# > 1 ? 2 : 1)) ;;
+    --config=*) config=$(user_path "${1#--config=}"); shift ;;
+    -*) args+=("$1"); shift ;;
+    *) args+=("$(user_path "$1")"); shift ;;
+  esac
+done
+exec "$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -Xmx512m ${FIXMATCH_JAVA_OPTS:-} -cp "$jar:server/target/lib/*" \
+  io.fixmatch.server.JournalDumpMain --config "$config" ${args[@]+"${args[@]}"}

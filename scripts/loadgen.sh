@@ -4,6 +4,7 @@
 # it to --out (summary.json, HdrHistogram logs, percentiles.html). Exit status: 0 ok, 1 errors, 2 bad options,
 # 3 a latency threshold or the --baseline breached.
 #   scripts/loadgen.sh [--rate N] [--duration S] [--warmup S] [--host H] [--port P] [--out DIR] [--help] [...]
+#   scripts/loadgen.sh --server-port P [...]   its own server on port P instead of 9878
 # All loadgen options pass through (see --help). LOADGEN_JAVA_OPTS and SERVER_JAVA_OPTS add JVM flags;
 # SERVER_PROPERTIES adds server config lines, e.g. SERVER_PROPERTIES="engine.idleStrategy=busy-spin engine.cpu=1".
 set -euo pipefail
@@ -25,6 +26,7 @@ while [ $# -gt 0 ]; do
                  io.fixmatch.loadgen.LoadgenMain --help ;;
     --host) external=true; args+=("$1" "$2"); shift 2 ;;
     --port) external=true; port=$2; args+=("$1" "$2"); shift 2 ;;
+    --server-port) port=$2; args+=(--port "$2"); shift 2 ;;
     --out) out=$2; args+=("$1" "$2"); shift 2 ;;
     *) args+=("$1"); shift ;;
   esac
@@ -45,12 +47,12 @@ cleanup() {
 trap cleanup EXIT
 
 if [ "$external" = false ]; then
-  # A fresh server with the embedded defaults, its data in the output folder so runs never share state.
+  # A fresh server with the embedded defaults, its data in the output folder so runs never share state, no admin
+  # endpoint (a server already running keeps its admin port).
   work="$out/server"
   rm -rf "$work" && mkdir -p "$work"
   config="$work/fixmatch.properties"
   cp config/fixmatch.properties "$config"
-  printf '\ndata.dir=%s\nfix.port=%s\n' "$work/data" "$port" >> "$config"
   for property in ${SERVER_PROPERTIES:-}; do echo "$property" >> "$config"; done
   if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
     echo "loadgen: port $port is already in use; stop what listens there or pass --host/--port" >&2
@@ -58,7 +60,7 @@ if [ "$external" = false ]; then
   fi
   "$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -Xms2g -Xmx2g -XX:+UseG1GC -Xlog:gc:file="$work/gc.log" \
     ${SERVER_JAVA_OPTS:-} -cp "$server_jar:server/target/lib/*" io.fixmatch.server.ServerMain \
-    --config "$config" > "$work/server.log" 2>&1 &
+    --config "$config" --port "$port" --data "$work/data" --admin-port 0 > "$work/server.log" 2>&1 &
   server_pid=$!
   for _ in $(seq 1 120); do
     grep -q "fixmatch ready" "$work/server.log" 2>/dev/null && break

@@ -1,32 +1,63 @@
-# Sourced by the scripts: the java command and the JVM flags every fixmatch process needs.
-# JAVA_HOME selects the JDK (default: java on the PATH). FIXMATCH_JAVA_OPTS adds or overrides flags.
+# Sourced by the scripts: the java command and JVM flags (runtime.sh), building what a script needs, user paths.
+# JAVA_HOME selects the JDK (default: java on the PATH). FIXMATCH_JAVA_OPTS adds or overrides JVM flags.
+# FIXMATCH_SKIP_BUILD=1: never run Maven; a missing or stale jar is an error (for tests of the scripts).
 
-JAVA_BIN="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+. "$(dirname "${BASH_SOURCE[0]}")/runtime.sh"
 
-# Chronicle's documented flags for JDK 17+, Agrona's jdk.internal.misc, and no usage analytics (never phone home).
-FIXMATCH_JVM_FLAGS=(
-  --add-exports=java.base/jdk.internal.misc=ALL-UNNAMED
-  --add-exports=java.base/jdk.internal.ref=ALL-UNNAMED
-  --add-exports=java.base/sun.nio.ch=ALL-UNNAMED
-  --add-exports=jdk.unsupported/sun.misc=ALL-UNNAMED
-  --add-exports=jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED
-  --add-opens=jdk.compiler/com.sun.tools.javac=ALL-UNNAMED
-  --add-opens=java.base/java.lang=ALL-UNNAMED
-  --add-opens=java.base/java.lang.reflect=ALL-UNNAMED
-  --add-opens=java.base/java.io=ALL-UNNAMED
-  --add-opens=java.base/java.util=ALL-UNNAMED
-  --add-opens=java.base/java.nio=ALL-UNNAMED
-  --add-opens=java.base/sun.nio.ch=ALL-UNNAMED
-  -Dchronicle.analytics.disable=true
-)
-
-# Builds the modules a script needs when their jar is missing or older than the sources.
+# Builds the modules a script needs when their jar is missing or older than what it is built from: the poms and
+# the modules' src/main (Java sources, resources). config/ is not built in: the scripts pass
+# config/fixmatch.properties to the server at start, so editing it needs no rebuild.
 # usage: build_if_needed MODULES JAR    (MODULES: comma-separated, as Maven's -pl takes them)
 build_if_needed() {
   local module=$1 jar=$2
-  if [ ! -f "$jar" ] || [ -n "$(find fix-codec engine journal fix-gateway loadgen server config pom.xml -name target -prune -o \
-        -newer "$jar" \( -name '*.java' -o -name '*.xml' -o -name '*.properties' \) -print 2>/dev/null | head -1)" ]; then
-    echo "building $module ..." >&2
-    mvn -q -B -ntp -Dstyle.color=never -pl "$module" -am -DskipTests package >&2
+  if [ -f "$jar" ] && [ -z "$(find pom.xml ./*/pom.xml ./*/src/main -newer "$jar" -type f -print -quit 2>/dev/null)" ]; then
+    return 0
   fi
+  if [ -n "${FIXMATCH_SKIP_BUILD:-}" ]; then
+    echo "$jar is missing or older than its sources, and FIXMATCH_SKIP_BUILD is set: build first" \
+      "(mvn -B -ntp -pl $module -am -DskipTests package)" >&2
+    exit 1
+  fi
+  maven_package "$module" -DskipTests
+  # Maven leaves a jar whose inputs did not change as it was: mark it fresh, or an edit elsewhere (another module)
+  # would make every start rebuild.
+  if [ -f "$jar" ]; then touch "$jar"; fi
+}
+
+# Runs Maven's package for MODULES (and what they need), showing its progress: one line per module as Maven starts
+# it, a line every 10 s while it works (the first build also downloads the dependencies), the errors if it fails.
+# usage: maven_package MODULES [MAVEN_OPTIONS...]
+maven_package() {
+  local module=$1 log ticker status
+  shift
+  echo "building $module with Maven (first start, or the sources changed; the first build downloads" \
+    "dependencies and can take a few minutes) ..." >&2
+  log=$(mktemp)
+  (
+    elapsed=0
+    while sleep 10; do elapsed=$((elapsed + 10)); echo "  ... ${elapsed} s" >&2; done
+  ) &
+  ticker=$!
+  set +e
+  mvn -B -ntp -Dstyle.color=never -pl "$module" -am "$@" package 2>&1 | tee "$log" \
+    | sed -un 's/^\[INFO\] Building \(fixmatch.*\)/  building \1/p' >&2
+  status=${PIPESTATUS[0]}
+  set -e
+  kill "$ticker" 2>/dev/null || true
+  wait "$ticker" 2>/dev/null || true
+  if [ "$status" -ne 0 ]; then
+    grep -E '^\[ERROR\]' "$log" | head -40 >&2
+    echo "the build failed (full log: $log)" >&2
+    exit 1
+  fi
+  rm -f "$log"
+  echo "built $module" >&2
+}
+
+# A path the user gave, made absolute from where the user stood before the script's cd (OLDPWD).
+user_path() {
+  case "$1" in
+    /*) printf '%s\n' "$1" ;;
+    *) printf '%s\n' "$OLDPWD/$1" ;;
+  esac
 }

@@ -115,8 +115,8 @@ class JournalTailTest {
         assertEquals(50, commands);
         assertEquals(51, lines.size(), "the symbol table, then one line per command");
         assertTrue(lines.get(0).matches("0x[0-9a-f]+ SYMBOLS .*AAPL.*"), lines.get(0));
-        assertTrue(lines.get(1).matches("0x[0-9a-f]+ \\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z \\w+ NEW_ORDER .*clOrdId=c0 .*"),
-            lines.get(1));
+        assertTrue(lines.get(1).matches("0x[0-9a-f]+ \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{9}Z #\\d NEW_ORDER"
+            + " [A-Z]+ (BUY|SELL) .* clOrdId=c0"), lines.get(1));
     }
 
     /** Replays the whole journal, ignoring snapshots; returns how many commands it holds. */

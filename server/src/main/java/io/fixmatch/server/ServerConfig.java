@@ -2,56 +2,64 @@ package io.fixmatch.server;
 
 import io.fixmatch.engine.config.EngineConfig;
 import io.fixmatch.engine.config.SymbolSpec;
+import io.fixmatch.engine.loop.IdleStrategies;
 import io.fixmatch.engine.loop.LoopConfig;
 import io.fixmatch.fix.session.SessionConfig;
 import io.fixmatch.fix.session.SessionTimings;
 import io.fixmatch.fix.transport.GatewaySettings;
 import io.fixmatch.journal.JournalConfig;
+import io.fixmatch.server.logging.LogSettings;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.Reader;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.regex.Pattern;
 
 /**
  * The server's configuration, read from a properties file ({@code config/fixmatch.properties} is the embedded
- * default and documents every key). Anything invalid is refused at start with a message naming the key.
+ * default; {@code docs/CONFIG.md} documents every key), environment variables and flags (see {@link ConfigKeys}).
+ * Anything invalid or unknown is refused at start with a {@link ConfigException} naming the key and its source.
  */
 public record ServerConfig(GatewaySettings gateway, String compId, List<SessionConfig> sessions, EngineConfig engine,
-                           LoopConfig loop, Path dataDirectory, String journalRollCycle, int journalRetainCycles) {
+                           LoopConfig loop, Path dataDirectory, String journalRollCycle, int journalRetainCycles,
+                           AdminSettings admin, LogSettings logs) {
 
     public static final String EMBEDDED = "fixmatch.properties";
+    private static final Pattern FILE_SIZE = Pattern.compile("\\d+\\s*(KB|MB|GB)", Pattern.CASE_INSENSITIVE);
 
     /** The embedded defaults. */
     public static ServerConfig embedded() {
-        try (InputStream in = ServerConfig.class.getClassLoader().getResourceAsStream(EMBEDDED)) {
-            if (in == null) {
-                throw new IllegalStateException("embedded " + EMBEDDED + " missing from the classpath");
-            }
-            Properties properties = new Properties();
-            properties.load(in);
-            return from(properties);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read embedded " + EMBEDDED, e);
-        }
+        return read(ConfigKeys.embedded(Map.of(), List.of()));
     }
 
-    public static ServerConfig load(Path file) throws IOException {
-        Properties properties = new Properties();
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            properties.load(in);
-        }
-        return from(properties);
+    /** A file alone (no environment variables, no flags). */
+    public static ServerConfig load(Path file) {
+        return read(ConfigKeys.load(file, Map.of(), List.of()));
     }
 
     public static ServerConfig from(Properties properties) {
-        Keys keys = new Keys(properties);
+        return read(ConfigKeys.of(properties, "the given properties"));
+    }
+
+    /** Reads every key, then refuses any key or {@code FIXMATCH_...} variable that names none of them. */
+    public static ServerConfig read(ConfigKeys keys) {
+        ServerConfig config;
+        try {
+            config = readKeys(keys);
+        } catch (ConfigException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(e.getMessage() + " (" + keys.sourceName() + ")", e);
+        }
+        keys.refuseUnknown();
+        return config;
+    }
+
+    private static ServerConfig readKeys(ConfigKeys keys) {
         String compId = keys.text("fix.compId", "FIXMATCH");
         SessionTimings timings = new SessionTimings(keys.positiveLong("fix.logonTimeoutMs", 10_000),
             keys.positiveLong("fix.logoutTimeoutMs", 5_000), keys.positiveLong("fix.sendingTimeToleranceMs", 120_000));
@@ -63,31 +71,55 @@ public record ServerConfig(GatewaySettings gateway, String compId, List<SessionC
         List<SessionConfig> sessions = new ArrayList<>();
         for (String id : keys.list("sessions", "CLIENT1,CLIENT2,LOADGEN")) {
             if (id.equals(compId)) {
-                throw new IllegalArgumentException("sessions: " + id + " is the server's own CompID");
+                throw keys.invalid("sessions", "lists " + id + ", the server's own CompID (fix.compId)");
             }
-            sessions.add(new SessionConfig(id, keys.optional("session." + id + ".username"),
-                keys.optional("session." + id + ".password"),
-                keys.bool("session." + id + ".cancelOnDisconnect", false)));
-        }
-        if (sessions.stream().map(SessionConfig::clientCompId).distinct().count() != sessions.size()) {
-            throw new IllegalArgumentException("sessions: a CompID is listed twice");
+            if (sessions.stream().anyMatch(session -> session.clientCompId().equals(id))) {
+                throw keys.invalid("sessions", "lists " + id + " twice");
+            }
+            sessions.add(new SessionConfig(id, keys.optional(keys.each("session.<ID>.username", id)),
+                keys.optional(keys.each("session.<ID>.password", id)),
+                keys.bool(keys.each("session.<ID>.cancelOnDisconnect", id), false)));
         }
 
         List<SymbolSpec> symbols = new ArrayList<>();
-        for (String name : keys.list("symbols", "AAPL,MSFT,GOOG")) {
+        for (String name : keys.list("symbols", "AAPL,MSFT,GOOG,AMZN,NVDA,META,TSLA,JPM,V,XOM")) {
+            if (symbols.stream().anyMatch(symbol -> symbol.name().equals(name))) {
+                throw keys.invalid("symbols", "lists " + name + " twice");
+            }
             symbols.add(symbol(keys, name));
         }
         EngineConfig engine = new EngineConfig(symbols, keys.integer("engine.maxOrders", 1_000_000, 1,
             EngineConfig.MAX_CAPACITY), keys.integer("engine.maxPriceLevels", 200_000, 1, EngineConfig.MAX_CAPACITY));
-        LoopConfig loop = new LoopConfig(keys.integer("engine.cpu", -1, -1, 4096),
-            keys.text("engine.idleStrategy", "backoff"), keys.integer("engine.inboundRingBytes", 1 << 22, 1024, 1 << 30),
-            keys.integer("engine.outboundRingBytes", 1 << 24, 1024, 1 << 30), 256);
+        int cpu = keys.integer("engine.cpu", -1, -1, 4096);
+        String idleStrategy = keys.text("engine.idleStrategy", "backoff");
+        try {
+            IdleStrategies.byName(idleStrategy);
+        } catch (IllegalArgumentException e) {
+            throw keys.invalid("engine.idleStrategy", e.getMessage());
+        }
+        LoopConfig loop = new LoopConfig(cpu, idleStrategy, ringBytes(keys, "engine.inboundRingBytes", 1 << 22),
+            ringBytes(keys, "engine.outboundRingBytes", 1 << 24), 256);
+        Path dataDirectory = Path.of(keys.text("data.dir", "data"));
         String rollCycle = keys.text("journal.rollCycle", JournalConfig.DEFAULT_ROLL_CYCLE);
         int retainCycles = keys.integer("journal.retainCycles", JournalConfig.KEEP_ALL, JournalConfig.KEEP_ALL,
             Integer.MAX_VALUE);
-        new JournalConfig(Path.of("."), rollCycle, retainCycles);
-        return new ServerConfig(gateway, compId, sessions, engine, loop, Path.of(keys.text("data.dir", "data")),
-            rollCycle, retainCycles);
+        try {
+            new JournalConfig(dataDirectory, rollCycle, retainCycles);
+        } catch (IllegalArgumentException e) {
+            throw keys.invalid("journal.rollCycle", e.getMessage());
+        }
+        AdminSettings admin = new AdminSettings(keys.text("admin.host", "127.0.0.1"),
+            keys.integer("admin.port", 9880, 0, 65_535));
+        String logDirectory = keys.optional("log.dir");
+        String logConfig = keys.optional("log.config");
+        if (logConfig != null && !Files.isReadable(Path.of(logConfig))) {
+            throw keys.invalid("log.config", "names no readable file: " + logConfig);
+        }
+        LogSettings logs = new LogSettings(logDirectory == null ? null : Path.of(logDirectory),
+            fileSize(keys, "log.maxFileSize", "100MB"), keys.integer("log.maxHistory", 14, 1, 3650),
+            fileSize(keys, "log.totalSizeCap", "5GB"), logConfig == null ? null : Path.of(logConfig));
+        return new ServerConfig(gateway, compId, sessions, engine, loop, dataDirectory, rollCycle, retainCycles, admin,
+            logs);
     }
 
     /** A copy listening on another port (tests use port 0: any free port). */
@@ -95,13 +127,18 @@ public record ServerConfig(GatewaySettings gateway, String compId, List<SessionC
         GatewaySettings g = gateway;
         return new ServerConfig(new GatewaySettings(g.host(), port, g.ioThreads(), g.maxMessageSize(),
             g.maxPendingBytes(), g.timings()), compId, sessions, engine, loop, dataDirectory, journalRollCycle,
-            journalRetainCycles);
+            journalRetainCycles, admin, logs);
     }
 
     /** A copy storing its journal and sessions elsewhere. */
     public ServerConfig withDataDirectory(Path directory) {
         return new ServerConfig(gateway, compId, sessions, engine, loop, directory, journalRollCycle,
-            journalRetainCycles);
+            journalRetainCycles, admin, logs);
+    }
+
+    /** Where the log files go. */
+    public Path logDirectory() {
+        return logs.directoryUnder(dataDirectory);
     }
 
     public JournalConfig journal() {
@@ -112,102 +149,49 @@ public record ServerConfig(GatewaySettings gateway, String compId, List<SessionC
         return dataDirectory.resolve("sessions").resolve(compId + "-" + session.clientCompId());
     }
 
-    private static SymbolSpec symbol(Keys keys, String name) {
-        BigDecimal tick = keys.decimal("symbol." + name + ".tick", keys.decimal("symbol.default.tick",
-            new BigDecimal("0.01")));
-        int scale = keys.integer("symbol." + name + ".priceScale", Math.max(0, tick.stripTrailingZeros().scale()), 0,
-            9);
+    private static SymbolSpec symbol(ConfigKeys keys, String name) {
+        String tickKey = keys.each("symbol.<NAME>.tick", name);
+        BigDecimal tick = keys.decimal(tickKey, keys.decimal("symbol.default.tick", new BigDecimal("0.01")));
+        int scale = keys.integer(keys.each("symbol.<NAME>.priceScale", name),
+            Math.max(0, tick.stripTrailingZeros().scale()), 0, 9);
         BigDecimal unitsPerWhole = BigDecimal.TEN.pow(scale);
-        long tickUnits = exactUnits("symbol." + name + ".tick", tick, unitsPerWhole);
-        long lot = keys.positiveLong("symbol." + name + ".lot", keys.positiveLong("symbol.default.lot", 1));
-        BigDecimal maxPrice = keys.decimal("symbol." + name + ".maxPrice", keys.decimal("symbol.default.maxPrice",
+        long tickUnits = exactUnits(keys, tickKey, tick, unitsPerWhole);
+        long lot = keys.positiveLong(keys.each("symbol.<NAME>.lot", name), keys.positiveLong("symbol.default.lot", 1));
+        String maxPriceKey = keys.each("symbol.<NAME>.maxPrice", name);
+        BigDecimal maxPrice = keys.decimal(maxPriceKey, keys.decimal("symbol.default.maxPrice",
             new BigDecimal("1000000")));
-        long maxQuantity = keys.positiveLong("symbol." + name + ".maxQuantity",
+        long maxQuantity = keys.positiveLong(keys.each("symbol.<NAME>.maxQuantity", name),
             keys.positiveLong("symbol.default.maxQuantity", 1_000_000));
-        return new SymbolSpec(name, scale, tickUnits, lot, exactUnits("symbol." + name + ".maxPrice", maxPrice,
-            unitsPerWhole), maxQuantity);
+        return new SymbolSpec(name, scale, tickUnits, lot, exactUnits(keys, maxPriceKey, maxPrice, unitsPerWhole),
+            maxQuantity);
     }
 
-    private static long exactUnits(String key, BigDecimal value, BigDecimal unitsPerWhole) {
+    private static long exactUnits(ConfigKeys keys, String key, BigDecimal value, BigDecimal unitsPerWhole) {
+        long units;
         try {
-            long units = value.multiply(unitsPerWhole).longValueExact();
-            if (units <= 0) {
-                throw new IllegalArgumentException(key + " must be positive, was " + value);
-            }
-            return units;
+            units = value.multiply(unitsPerWhole).longValueExact();
         } catch (ArithmeticException e) {
-            throw new IllegalArgumentException(key + " = " + value + " is finer than the price precision", e);
+            throw keys.invalid(key, "= " + value.toPlainString() + " is finer than the price precision");
         }
+        if (units <= 0) {
+            throw keys.invalid(key, "must be positive, was " + value.toPlainString());
+        }
+        return units;
     }
 
-    /** Typed reads of the properties, with the key in every error. */
-    private record Keys(Properties properties) {
-        String optional(String key) {
-            String value = properties.getProperty(key);
-            return value == null || value.isBlank() ? null : value.trim();
+    private static int ringBytes(ConfigKeys keys, String key, int fallback) {
+        int bytes = keys.integer(key, fallback, 1024, 1 << 30);
+        if (Integer.bitCount(bytes) != 1) {
+            throw keys.invalid(key, "must be a power of two, was " + bytes);
         }
+        return bytes;
+    }
 
-        String text(String key, String fallback) {
-            String value = optional(key);
-            return value == null ? fallback : value;
+    private static String fileSize(ConfigKeys keys, String key, String fallback) {
+        String size = keys.text(key, fallback);
+        if (!FILE_SIZE.matcher(size).matches()) {
+            throw keys.invalid(key, "must be a size such as 100MB (KB, MB or GB), was " + size);
         }
-
-        List<String> list(String key, String fallback) {
-            List<String> items = new ArrayList<>();
-            for (String item : text(key, fallback).split(",")) {
-                if (!item.isBlank()) {
-                    items.add(item.trim());
-                }
-            }
-            if (items.isEmpty()) {
-                throw new IllegalArgumentException(key + " is empty");
-            }
-            return items;
-        }
-
-        int integer(String key, int fallback, int min, int max) {
-            long value = number(key, fallback);
-            if (value < min || value > max) {
-                throw new IllegalArgumentException(key + " must be " + min + ".." + max + ", was " + value);
-            }
-            return (int) value;
-        }
-
-        long positiveLong(String key, long fallback) {
-            long value = number(key, fallback);
-            if (value <= 0) {
-                throw new IllegalArgumentException(key + " must be positive, was " + value);
-            }
-            return value;
-        }
-
-        boolean bool(String key, boolean fallback) {
-            String value = optional(key);
-            if (value == null) {
-                return fallback;
-            }
-            if (!value.equals("true") && !value.equals("false")) {
-                throw new IllegalArgumentException(key + " must be true or false, was " + value);
-            }
-            return Boolean.parseBoolean(value);
-        }
-
-        BigDecimal decimal(String key, BigDecimal fallback) {
-            String value = optional(key);
-            try {
-                return value == null ? fallback : new BigDecimal(value);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(key + " must be a decimal number, was " + value, e);
-            }
-        }
-
-        private long number(String key, long fallback) {
-            String value = optional(key);
-            try {
-                return value == null ? fallback : Long.parseLong(value);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(key + " must be a whole number, was " + value, e);
-            }
-        }
+        return size;
     }
 }

@@ -1,83 +1,148 @@
 package io.fixmatch.server;
 
+import io.fixmatch.engine.config.SymbolSpec;
+import io.fixmatch.fix.session.SessionConfig;
 import io.fixmatch.journal.JournalException;
+import io.fixmatch.server.logging.ServerLogging;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.Option;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
 
 /**
- * {@code fixmatch-server [--config FILE]}: runs the server in the foreground until SIGTERM or Ctrl-C, then shuts
- * down cleanly and exits 0. Exits 2 on bad arguments or configuration, 1 when it cannot start (port taken,
- * unreadable journal).
+ * {@code fixmatch-server}: runs the server in the foreground until SIGTERM or Ctrl-C, then shuts down cleanly and
+ * exits 0. Exits 2 on bad arguments or configuration, 1 when it cannot start (port taken, unreadable journal).
  */
-public final class ServerMain {
-    private ServerMain() {
+@Command(name = "fixmatch-server", mixinStandardHelpOptions = true, versionProvider = ServerMain.Version.class,
+    sortOptions = false,
+    description = "Runs the fixmatch FIX 4.4 matching server in the foreground; SIGTERM or Ctrl-C stops it cleanly.",
+    footerHeading = "%n",
+    footer = {
+        "Defaults: FIX 4.4 on 127.0.0.1:9878, CompID FIXMATCH, sessions CLIENT1, CLIENT2, LOADGEN; admin endpoint on "
+            + "127.0.0.1:9880; journal, session state and logs under ./data.",
+        "Every configuration key is in docs/CONFIG.md. A key's value comes from the first of: a flag, an environment "
+            + "variable (FIXMATCH_FIX_PORT sets fix.port), the file, the default."},
+    exitCodeListHeading = "%nExit status:%n",
+    exitCodeList = {
+        "0:stopped cleanly (SIGTERM, Ctrl-C); --help, --version",
+        "1:cannot start (port taken, unreadable journal, no log folder)",
+        "2:bad arguments or configuration"})
+public final class ServerMain implements Callable<Integer> {
+    static final int EXIT_CANNOT_START = 1;
+    static final int EXIT_BAD_CONFIGURATION = 2;
+
+    @Option(names = "--config", paramLabel = "FILE",
+        description = "the configuration file (default: the embedded defaults, config/fixmatch.properties)")
+    private Path configFile;
+
+    @Option(names = "--port", paramLabel = "PORT", description = "the FIX port (fix.port; 0: any free port)")
+    private Integer port;
+
+    @Option(names = "--data", paramLabel = "DIR",
+        description = "the data folder: journal, session state, logs (data.dir)")
+    private Path data;
+
+    @Option(names = "--admin-port", paramLabel = "PORT", description = "the admin HTTP port (admin.port; 0: off)")
+    private Integer adminPort;
+
+    public static void main(String[] args) {
+        System.exit(Cli.of(new ServerMain()).execute(args));
     }
 
-    public static void main(String[] args) throws InterruptedException {
-        Path configFile = null;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--help", "-h" -> {
-                    System.out.println(usage());
-                    return;
-                }
-                case "--config" -> {
-                    if (i + 1 == args.length) {
-                        fail(2, "--config needs a file\n" + usage());
-                    }
-                    configFile = Path.of(args[++i]);
-                }
-                default -> fail(2, "unknown option " + args[i] + "\n" + usage());
-            }
-        }
-        ServerConfig config = null;
+    @Override
+    public Integer call() throws InterruptedException {
+        ConfigKeys keys;
+        ServerConfig config;
         try {
-            if (configFile == null) {
-                config = ServerConfig.embedded();
-            } else if (!Files.isReadable(configFile)) {
-                fail(2, "cannot read config file " + configFile);
-            } else {
-                config = ServerConfig.load(configFile);
-            }
-        } catch (Exception e) {
-            fail(2, "bad configuration: " + e.getMessage());
+            keys = configFile == null ? ConfigKeys.embedded(System.getenv(), flags())
+                : ConfigKeys.load(configFile, System.getenv(), flags());
+            config = ServerConfig.read(keys);
+        } catch (ConfigException e) {
+            System.err.println("fixmatch-server: bad configuration: " + e.getMessage());
+            return EXIT_BAD_CONFIGURATION;
         }
-        FixmatchServer server = null;
+        try {
+            ServerLogging.start(config.logs(), config.logDirectory());
+        } catch (IllegalStateException e) {
+            System.err.println("fixmatch-server: cannot start: " + e.getMessage());
+            return EXIT_CANNOT_START;
+        }
+        Logger log = LoggerFactory.getLogger(ServerMain.class);
+        keys.warnings().forEach(log::warn);
+        log.info(startSummary(config, keys));
+        FixmatchServer server;
         try {
             server = FixmatchServer.start(config);
         } catch (JournalException e) {
-            fail(1, "cannot start: unreadable journal: " + e.getMessage());
-        } catch (Exception e) {
-            fail(1, "cannot start: " + e);
+            return cannotStart(log, "unreadable journal: " + e.getMessage());
+        } catch (RuntimeException e) {
+            return cannotStart(log, e.getMessage() != null ? e.getMessage() : e.toString());
         }
-        FixmatchServer running = server;
         // SIGTERM and Ctrl-C: a clean stop and exit status 0 (the JVM's default would exit 143 / 130).
         SignalHandler stop = signal -> {
-            running.close();
+            server.close();
+            ServerLogging.stop();
             System.exit(0);
         };
         Signal.handle(new Signal("TERM"), stop);
         Signal.handle(new Signal("INT"), stop);
-        Runtime.getRuntime().addShutdownHook(new Thread(running::close, "shutdown"));
-        running.awaitStop();
+        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "shutdown"));
+        server.awaitStop();
+        return 0;
     }
 
-    private static String usage() {
-        return """
-            usage: fixmatch-server [--config FILE] [--help]
-              Runs the fixmatch FIX 4.4 matching server in the foreground; SIGTERM or Ctrl-C stops it cleanly.
-              --config FILE  use this properties file instead of the embedded defaults
-                             (see config/fixmatch.properties for every key and its default)
-              --help         this text
-            Defaults: FIX 4.4 on 127.0.0.1:9878, CompID FIXMATCH, sessions CLIENT1, CLIENT2, LOADGEN,
-            journal and session state under ./data""";
+    private static int cannotStart(Logger log, String reason) {
+        log.error("cannot start: {}", reason);
+        ServerLogging.stop();
+        return EXIT_CANNOT_START;
     }
 
-    private static void fail(int status, String message) {
-        System.err.println("fixmatch-server: " + message);
-        System.exit(status);
+    private List<ConfigKeys.Flag> flags() {
+        List<ConfigKeys.Flag> flags = new ArrayList<>();
+        if (port != null) {
+            flags.add(new ConfigKeys.Flag("--port", "fix.port", port.toString()));
+        }
+        if (data != null) {
+            flags.add(new ConfigKeys.Flag("--data", "data.dir", data.toString()));
+        }
+        if (adminPort != null) {
+            flags.add(new ConfigKeys.Flag("--admin-port", "admin.port", adminPort.toString()));
+        }
+        return flags;
+    }
+
+    /** One line: what runs, where, and which settings differ from the defaults (and who set them). */
+    private static String startSummary(ServerConfig config, ConfigKeys keys) {
+        String admin = config.admin().enabled() ? config.admin().host() + ":" + config.admin().port() : "off";
+        List<String> overrides = keys.overrides();
+        return "fixmatch " + Version.text() + " starting: FIX " + config.gateway().host() + ":"
+            + config.gateway().port() + " as " + config.compId() + ", admin " + admin + ", sessions "
+            + String.join(",", config.sessions().stream().map(SessionConfig::clientCompId).toList()) + ", "
+            + config.engine().symbols().size() + " symbols "
+            + String.join(",", config.engine().symbols().stream().map(SymbolSpec::name).toList())
+            + ", data " + config.dataDirectory().toAbsolutePath() + ", logs "
+            + config.logDirectory().toAbsolutePath() + ", config " + keys.sourceName()
+            + (overrides.isEmpty() ? "" : "; set: " + String.join(", ", overrides));
+    }
+
+    /** The release, from the jar's manifest. */
+    static final class Version implements IVersionProvider {
+        static String text() {
+            String version = ServerMain.class.getPackage().getImplementationVersion();
+            return version != null ? version : "(development build)";
+        }
+
+        @Override
+        public String[] getVersion() {
+            return new String[] {"fixmatch-server " + text()};
+        }
     }
 }

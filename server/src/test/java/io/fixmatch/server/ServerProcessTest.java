@@ -6,85 +6,107 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The server as ops run it: a separate process started through its main. SIGTERM stops it cleanly with exit
- * status 0; a taken port, a bad configuration or an unreadable journal stop it at once with a clear message and a
- * non-zero status.
+ * status 0; a taken port or an unreadable journal stop it at once with a clear message and status 1; bad
+ * arguments or configuration with one line and status 2. Flags beat environment variables, which beat the file.
  */
 class ServerProcessTest {
-    private static final Pattern LISTENING = Pattern.compile("listening on 127\\.0\\.0\\.1:(\\d+)");
-
     @TempDir
     Path dir;
 
-    /** Every process a test starts: none may outlive it, whatever the test's outcome. */
-    private final List<Process> started = new ArrayList<>();
+    private ServerProcesses processes;
 
     @AfterEach
     void killLeftovers() throws InterruptedException {
-        for (Process process : started) {
-            if (process.isAlive()) {
-                process.destroyForcibly();
-                process.waitFor(10, TimeUnit.SECONDS);
-            }
+        if (processes != null) {
+            processes.close();
         }
     }
 
-    @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void sigtermShutsDownCleanlyWithStatusZero() throws Exception {
-        Path config = config("fix.port=0");
-        Process server = start("--config", config.toString());
-        int port = awaitListening(server);
-        try (Socket client = new Socket(InetAddress.getLoopbackAddress(), port)) {
-            assertTrue(client.isConnected());
+    private ServerProcesses processes() {
+        if (processes == null) {
+            processes = new ServerProcesses(dir);
         }
-        server.destroy(); // SIGTERM
-        assertTrue(server.waitFor(30, TimeUnit.SECONDS), "server did not stop");
-        assertEquals(0, server.exitValue(), output(server));
-        assertTrue(Files.isDirectory(dir.resolve("data").resolve("journal")));
+        return processes;
     }
 
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aTakenPortStopsTheStartWithStatusOne() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            Process server = start("--config", config("fix.port=" + taken.getLocalPort()).toString());
-            assertTrue(server.waitFor(30, TimeUnit.SECONDS));
-            String output = output(server);
-            assertEquals(1, server.exitValue(), output);
+            Process server = processes().start("--config", config("fix.port=" + taken.getLocalPort()).toString());
+            assertEquals(1, processes().awaitExit(server), processes().output(server));
+            String output = processes().output(server);
             assertTrue(output.contains("cannot start") && output.contains(":" + taken.getLocalPort()), output);
+            assertFalse(output.contains("\tat "), "no stack trace: " + output);
         }
     }
 
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void aBadConfigurationStopsTheStartWithStatusTwo() throws Exception {
-        Process server = start("--config", config("fix.port=not-a-number").toString());
-        assertTrue(server.waitFor(30, TimeUnit.SECONDS));
-        String output = output(server);
-        assertEquals(2, server.exitValue(), output);
-        assertTrue(output.contains("bad configuration") && output.contains("fix.port"), output);
+    void aBadConfigurationStopsTheStartWithOneLineAndStatusTwo() throws Exception {
+        Path config = config("fix.port=not-a-number");
+        Process server = processes().start("--config", config.toString());
+        assertEquals(2, processes().awaitExit(server), processes().output(server));
+        assertEquals("fixmatch-server: bad configuration: fix.port must be a whole number, was not-a-number (in "
+            + config + ")\n", processes().output(server));
 
-        Process missing = start("--config", dir.resolve("nowhere.properties").toString());
-        assertTrue(missing.waitFor(30, TimeUnit.SECONDS));
-        assertEquals(2, missing.exitValue(), output(missing));
+        Path typo = config("fix.prot=9999");
+        Process mistyped = processes().start("--config", typo.toString());
+        assertEquals(2, processes().awaitExit(mistyped), processes().output(mistyped));
+        assertEquals("fixmatch-server: bad configuration: unknown key fix.prot in " + typo
+            + " (did you mean fix.port?)\n", processes().output(mistyped));
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aMistypedFlagIsNamedWithTheFlagMeantAndStatusTwo() throws Exception {
+        Process server = processes().start("--prot", "9999");
+        assertEquals(2, processes().awaitExit(server), processes().output(server));
+        String output = processes().output(server);
+        assertTrue(output.startsWith("fixmatch-server: Unknown options: '--prot', '9999' (did you mean --port?)"),
+            output);
+        assertEquals(1, output.lines().count(), output);
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void flagsBeatTheEnvironmentWhichBeatsTheFileTheStartLineSaysWhoSetWhatAndSigtermStopsWithStatusZero()
+        throws Exception {
+        Path data = dir.resolve("flagged-data");
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Process server = processes().start(Map.of("FIXMATCH_FIX_PORT", Integer.toString(taken.getLocalPort()),
+                    "FIXMATCH_ENGINE_MAX_ORDERS", "5000"), "--config", config("fix.port=1").toString(),
+                "--port", "0", "--data", data.toString(), "--admin-port", "0");
+            int port = processes().awaitReady(server);
+            try (Socket client = new Socket(InetAddress.getLoopbackAddress(), port)) {
+                assertTrue(client.isConnected());
+            }
+            String output = processes().output(server);
+            assertTrue(output.contains("starting: FIX 127.0.0.1:0 as FIXMATCH, admin off, sessions "
+                + "CLIENT1,CLIENT2,LOADGEN, 10 symbols AAPL,MSFT,GOOG,AMZN,NVDA,META,TSLA,JPM,V,XOM, data " + data
+                + ", logs " + data.resolve("logs") + ", config " + dir.resolve("server.properties") + "; set: "
+                + "fix.port=0 (--port), engine.maxOrders=5000 (FIXMATCH_ENGINE_MAX_ORDERS), engine.maxPriceLevels=1000"
+                + " (" + dir.resolve("server.properties") + "), data.dir=" + data + " (--data), admin.port=0"
+                + " (--admin-port)"), output);
+            assertEquals(0, processes().stop(server), processes().output(server)); // SIGTERM: a clean stop
+            assertTrue(processes().output(server).contains("stopped: "), processes().output(server));
+        }
+        assertTrue(Files.isDirectory(data.resolve("journal")), "the journal is where --data says");
+        assertFalse(Files.exists(dir.resolve("data")), "not where the file says");
     }
 
     @Test
@@ -93,73 +115,29 @@ class ServerProcessTest {
         Path journal = dir.resolve("data").resolve("journal");
         Files.createDirectories(journal);
         Files.writeString(journal.resolve("20261123F.cq4"), "this is not a chronicle queue file");
-        Process server = start("--config", config("fix.port=0").toString());
-        assertTrue(server.waitFor(30, TimeUnit.SECONDS));
-        String output = output(server);
-        assertEquals(1, server.exitValue(), output);
-        assertTrue(output.contains("cannot start"), output);
+        Process server = processes().start("--config", config("fix.port=0").toString());
+        assertEquals(1, processes().awaitExit(server), processes().output(server));
+        assertTrue(processes().output(server).contains("cannot start: unreadable journal"),
+            processes().output(server));
     }
 
     @Test
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
-    void helpListsTheOptions() throws Exception {
-        Process server = start("--help");
-        assertTrue(server.waitFor(20, TimeUnit.SECONDS));
-        String output = output(server);
-        assertEquals(0, server.exitValue(), output);
-        assertTrue(output.contains("--config FILE") && output.contains("127.0.0.1:9878"), output);
+    void helpListsTheOptionsDefaultsAndExitCodes() throws Exception {
+        Process server = processes().start("--help");
+        assertEquals(0, processes().awaitExit(server), processes().output(server));
+        String output = processes().output(server);
+        for (String expected : new String[] {"--config=FILE", "--port=PORT", "--data=DIR", "--admin-port=PORT",
+            "127.0.0.1:9878", "Exit status:", "0   stopped cleanly", "1   cannot start",
+            "2   bad arguments or configuration"}) {
+            assertTrue(output.contains(expected), expected + " in " + output);
+        }
     }
 
     private Path config(String extra) throws IOException {
         Path config = dir.resolve("server.properties");
         Files.writeString(config, "data.dir=" + dir.resolve("data") + "\n" + extra + "\nengine.maxOrders=10000\n"
-            + "engine.maxPriceLevels=1000\n");
+            + "engine.maxPriceLevels=1000\nadmin.port=0\n");
         return config;
-    }
-
-    private Process start(String... args) throws IOException {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        for (String argument : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (argument.startsWith("--add-") || argument.startsWith("-Dchronicle")) {
-                command.add(argument);
-            }
-        }
-        command.add("-Xmx256m");
-        command.add("-Dlogback.configurationFile=logback.xml"); // the server's own logging, not the tests'
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(ServerMain.class.getName());
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true)
-            .redirectOutput(dir.resolve("server-" + System.nanoTime() + ".log").toFile()).start();
-        started.add(process);
-        return process;
-    }
-
-    /** Waits for the "listening on" log line; returns the port. */
-    private int awaitListening(Process server) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline) {
-            Matcher matcher = LISTENING.matcher(output(server));
-            if (matcher.find()) {
-                return Integer.parseInt(matcher.group(1));
-            }
-            if (!server.isAlive()) {
-                throw new AssertionError("server exited: " + output(server));
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("server did not start listening: " + output(server));
-    }
-
-    private String output(Process server) throws IOException {
-        StringBuilder all = new StringBuilder();
-        try (var logs = Files.list(dir)) {
-            for (Path log : logs.filter(f -> f.getFileName().toString().startsWith("server-")).sorted().toList()) {
-                all.append(Files.readString(log, StandardCharsets.UTF_8));
-            }
-        }
-        return all.toString();
     }
 }

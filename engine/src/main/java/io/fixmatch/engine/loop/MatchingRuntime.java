@@ -77,9 +77,10 @@ public final class MatchingRuntime implements AutoCloseable {
         }
         recovered = true;
         double seconds = (System.nanoTime() - startNanos) / 1e9;
-        LOG.info("recovered {} commands from the journal in {} s ({} commands/s); last order id {}, last exec id {}",
-            commands, String.format("%.3f", seconds), commands == 0 ? 0 : Math.round(commands / seconds),
-            engine.lastOrderId(), engine.lastExecId());
+        LOG.info("recovered: {} resting orders in {} books, {} commands replayed from the journal, in {} s ({}"
+                + " commands/s); last order id {}, last exec id {}", engine.liveOrderCount(),
+            engine.nonEmptyBookCount(), commands, String.format("%.3f", seconds),
+            commands == 0 ? 0 : Math.round(commands / seconds), engine.lastOrderId(), engine.lastExecId());
         return commands;
     }
 

@@ -81,6 +81,22 @@ public final class MatchingEngine {
         return books.length;
     }
 
+    /** Live orders: resting in the books (outside {@link #process}, every live order rests). */
+    public int liveOrderCount() {
+        return orderPool.inUse();
+    }
+
+    /** Books with at least one resting order. */
+    public int nonEmptyBookCount() {
+        int count = 0;
+        for (OrderBook book : books) {
+            if (book.side(Side.BUY).best != null || book.side(Side.SELL).best != null) {
+                count++;
+            }
+        }
+        return count;
+    }
+
     /** Visits the resting orders of one side of a book, best price first, in time priority within a price. */
     public void forEachRestingOrder(int symbolId, Side side, RestingOrderVisitor visitor) {
         for (PriceLevel level = books[symbolId].side(side).best; level != null; level = level.worse) {

@@ -36,4 +36,8 @@ final class ObjectPool<T> {
     int available() {
         return available;
     }
+
+    int inUse() {
+        return free.length - available;
+    }
 }

@@ -1,0 +1,134 @@
+package io.fixmatch.dist;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The distribution as ops get it: the archive unpacked into an empty folder, run with a JDK alone. The server
+ * starts from bin/ with the archive's config file (an edit there applies at the next start), serves the demo and
+ * the terminal client, stops cleanly on SIGTERM; the journal tool reads what it journaled.
+ */
+class DistributionIT {
+    /** A server small enough for a test machine, through the documented overrides. */
+    private static final Map<String, String> SMALL = Map.of("FIXMATCH_JAVA_OPTS", "-Xms256m -Xmx256m",
+        "FIXMATCH_ENGINE_MAX_ORDERS", "10000", "FIXMATCH_ENGINE_MAX_PRICE_LEVELS", "10000");
+
+    /** The archive unpacked once for all tests (only the server test edits it: its config file). */
+    @TempDir
+    static Path unpacked;
+    private static Path home;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void unpack() throws IOException, InterruptedException {
+        Path archive = Path.of(System.getProperty("fixmatch.archive"));
+        Process tar = new ProcessBuilder("tar", "-xzf", archive.toString(), "-C", unpacked.toString()).inheritIO()
+            .start();
+        assertTrue(tar.waitFor(30, TimeUnit.SECONDS) && tar.exitValue() == 0, "tar failed on " + archive);
+        home = unpacked.resolve(archive.getFileName().toString().replace(".tar.gz", ""));
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void theArchiveHoldsTheCommandsJarsConfigAndDocs() throws Exception {
+        for (String command : List.of("fixmatch-server", "fixmatch-loadgen", "fixmatch-journal")) {
+            assertTrue(Files.isExecutable(home.resolve("bin").resolve(command)), command);
+        }
+        for (String file : List.of("bin/lib/runtime.sh", "config/fixmatch.properties", "config/logback.xml",
+            "docs/CONFIG.md", "docs/OPERATIONS.md", "README.md")) {
+            assertTrue(Files.isRegularFile(home.resolve(file)), file);
+        }
+        List<String> jars;
+        try (Stream<Path> lib = Files.list(home.resolve("lib"))) {
+            jars = lib.map(jar -> jar.getFileName().toString()).toList();
+        }
+        assertTrue(jars.stream().anyMatch(jar -> jar.startsWith("fixmatch-server-")), jars.toString());
+        assertTrue(jars.stream().anyMatch(jar -> jar.startsWith("fixmatch-loadgen-")), jars.toString());
+        assertFalse(jars.stream().anyMatch(jar -> jar.startsWith("quickfixj") || jar.startsWith("chronicle-analytics")
+            || jar.startsWith("async-profiler")), "no QuickFIX/J, analytics or profiler at run time: " + jars);
+
+        String runtime = Files.readString(home.resolve("bin/lib/runtime.sh"));
+        for (String flag : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (flag.startsWith("--add-") || flag.startsWith("-Dchronicle")) { // the build's own chronicle.jvm.args
+                assertTrue(runtime.contains("\n  " + flag + "\n"), flag + " missing from bin/lib/runtime.sh");
+            }
+        }
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void theServerRunsFromTheUnpackedArchiveServesClientsAndStopsCleanly() throws Exception {
+        Path config = home.resolve("config/fixmatch.properties");
+        Files.writeString(config, Files.readString(config).replace("symbols=AAPL,MSFT,GOOG,AMZN,NVDA,META,TSLA,JPM,V,"
+            + "XOM", "symbols=AAPL,MSFT,GOOG"));
+        Path work = Files.createDirectories(dir.resolve("work"));
+        try (Processes processes = new Processes(dir)) {
+            Process server = processes.start(work, SMALL, home.resolve("bin/fixmatch-server").toString(),
+                "--port", "0", "--admin-port", "0");
+            int port = Integer.parseInt(processes.await(server, "fixmatch ready: FIX 4.4 on 127.0.0.1:(\\d+)"));
+            String output = processes.output(server);
+            assertTrue(output.contains(" 3 symbols AAPL,MSFT,GOOG, data " + work.resolve("data") + ", logs "
+                + work.resolve("data/logs") + ", config " + config), "config read from the archive's file: " + output);
+            try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+                assertTrue(socket.isConnected());
+            }
+
+            Process demo = processes.start(Processes.REPOSITORY, Map.of(), "scripts/demo.sh", "--port",
+                Integer.toString(port));
+            assertEquals(0, processes.exitStatus(demo), processes.output(demo));
+            assertFalse(processes.output(demo).contains("starting a server"), "uses the running one");
+            assertTrue(processes.output(demo).contains("CLIENT2  order 1 TRADE: bought 100 @ 150.1"),
+                processes.output(demo));
+
+            Process client = processes.runWithInput("sell MSFT 10 300.50\nsell MSFT 5 300.55\ncancel 2\n", Map.of(),
+                "scripts/client.sh", "--port", Integer.toString(port), "--sender", "CLIENT2");
+            assertEquals(0, client.exitValue(), processes.output(client));
+            assertTrue(processes.output(client).contains("order 2 CANCELED"), processes.output(client));
+
+            server.destroy(); // SIGTERM
+            assertEquals(0, processes.exitStatus(server), processes.output(server));
+            assertTrue(processes.output(server).contains("stopped: "), processes.output(server));
+
+            Process dump = processes.start(work, Map.of(), home.resolve("bin/fixmatch-journal").toString(), "--json");
+            assertEquals(0, processes.exitStatus(dump), processes.output(dump));
+            String journal = processes.output(dump);
+            assertTrue(journal.contains("\"session\":\"CLIENT1\",\"symbol\":\"AAPL\",\"side\":\"SELL\",\"ordType\":"
+                + "\"LIMIT\",\"tif\":\"DAY\",\"price\":\"150.10\",\"qty\":100"), journal);
+            assertTrue(journal.contains("\"type\":\"CANCEL\",\"session\":\"CLIENT2\",\"symbol\":\"MSFT\""), journal);
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void theLoadGeneratorAndTheJournalToolRunFromTheArchive() throws Exception {
+        try (Processes processes = new Processes(dir)) {
+            Process loadgen = processes.start(dir, Map.of(), home.resolve("bin/fixmatch-loadgen").toString(), "--help");
+            assertEquals(0, processes.exitStatus(loadgen), processes.output(loadgen));
+            assertTrue(processes.output(loadgen).contains("--rate"), processes.output(loadgen));
+
+            Process journal = processes.start(dir, Map.of(), home.resolve("bin/fixmatch-journal").toString(),
+                dir.resolve("none").toString());
+            assertEquals(1, processes.exitStatus(journal), processes.output(journal));
+            assertEquals("fixmatch-journal: no journal at " + dir.resolve("none") + "\n", processes.output(journal));
+        }
+    }
+}

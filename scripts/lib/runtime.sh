@@ -1,0 +1,32 @@
+# Sourced by the scripts and by the distribution's bin/ commands (as bin/lib/runtime.sh): the java command and the
+# JVM flags every fixmatch process needs. JAVA_HOME selects the JDK (default: java on the PATH).
+
+JAVA_BIN="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+
+# Chronicle's documented flags for JDK 17+, Agrona's jdk.internal.misc, and no usage analytics (never phone home).
+FIXMATCH_JVM_FLAGS=(
+  --add-exports=java.base/jdk.internal.misc=ALL-UNNAMED
+  --add-exports=java.base/jdk.internal.ref=ALL-UNNAMED
+  --add-exports=java.base/sun.nio.ch=ALL-UNNAMED
+  --add-exports=jdk.unsupported/sun.misc=ALL-UNNAMED
+  --add-exports=jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED
+  --add-opens=jdk.compiler/com.sun.tools.javac=ALL-UNNAMED
+  --add-opens=java.base/java.lang=ALL-UNNAMED
+  --add-opens=java.base/java.lang.reflect=ALL-UNNAMED
+  --add-opens=java.base/java.io=ALL-UNNAMED
+  --add-opens=java.base/java.util=ALL-UNNAMED
+  --add-opens=java.base/java.nio=ALL-UNNAMED
+  --add-opens=java.base/sun.nio.ch=ALL-UNNAMED
+  -Dchronicle.analytics.disable=true
+)
+
+# DEFAULT_CONFIG: "--config FILE" unless the arguments after FILE already name a configuration.
+# usage: default_config FILE "$@"; then: command ${DEFAULT_CONFIG[@]+"${DEFAULT_CONFIG[@]}"} "$@"
+default_config() {
+  local file=$1
+  shift
+  DEFAULT_CONFIG=(--config "$file")
+  for arg in "$@"; do
+    case "$arg" in --config|--config=*) DEFAULT_CONFIG=() ;; esac
+  done
+}
