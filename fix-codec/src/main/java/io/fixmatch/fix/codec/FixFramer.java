@@ -5,7 +5,7 @@ import org.agrona.DirectBuffer;
 /**
  * Finds FIX messages in a stream of bytes, where they lie, without copying: checks that a message starts with
  * {@code 8=FIX}, that {@code 9=} (BodyLength) follows, that {@code 10=nnn} (CheckSum) sits exactly where BodyLength
- * says and that it matches, that the message is not larger than allowed, and that BeginString is FIX.4.4.
+ * says, after a field's SOH, and that it matches, that the message is not larger than allowed, and that BeginString is FIX.4.4.
  *
  * <p>{@link #scan} looks at the bytes between {@code start} and {@code end} of a buffer and says what they are; the
  * caller then consumes {@link #length()} bytes from {@code start} (a frame, or garbage to skip) or waits for more.
@@ -105,7 +105,9 @@ public final class FixFramer {
             return NEED_MORE;
         }
         int trailer = start + headerLength + body;
-        if (in.getByte(trailer) != '1' || in.getByte(trailer + 1) != '0' || in.getByte(trailer + 2) != '='
+        // The body ends with a field's SOH (or is empty: then the SOH is BodyLength's), and CheckSum follows it.
+        if (in.getByte(trailer - 1) != SOH
+            || in.getByte(trailer) != '1' || in.getByte(trailer + 1) != '0' || in.getByte(trailer + 2) != '='
             || in.getByte(trailer + TRAILER_LENGTH - 1) != SOH) {
             return garbledUntilNextMessage(in, start, end);
         }

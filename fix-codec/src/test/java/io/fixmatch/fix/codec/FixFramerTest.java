@@ -355,6 +355,15 @@ class FixFramerTest {
         assertEquals(bytes(bad).length, framer.length());
     }
 
+    @Test
+    void checkSumMustFollowTheSOHOfTheLastField() {
+        // Found by fuzzing: BodyLength one short of the body's last SOH put CheckSum right after a value byte.
+        String body = "35=A|49=TW|56=ISLD|34=1|98=0|108=30|=141|Y";
+        String bad = message("FIX.4.4", String.valueOf(bytes(body).length), body);
+        assertEquals(FixFramer.GARBLED, buf(bad + LOGON).scanWith(framer));
+        assertEquals(FixFramer.FRAME, buf(message("35=0|")).scanWith(framer));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"8", "8=", "8=F", "8=FI"})
     void aPossibleMessageStartIsWaitedFor(String start) {
