@@ -140,7 +140,9 @@ public final class FixFramer {
                 return GARBLED;
             }
         }
-        length = end - start - 1;
+        // The next read starts at what is kept: an '8' after a digit must keep that digit, or it would pass for a start.
+        int keep = end - start >= 2 && in.getByte(end - 1) == '8' && isDigit(in.getByte(end - 2)) ? 2 : 1;
+        length = end - start - keep;
         return length > 0 ? GARBLED : NEED_MORE;
     }
 
