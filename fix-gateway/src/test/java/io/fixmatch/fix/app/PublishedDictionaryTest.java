@@ -1,4 +1,4 @@
-package io.fixmatch.fix.dictionary;
+package io.fixmatch.fix.app;
 
 import org.junit.jupiter.api.Test;
 
