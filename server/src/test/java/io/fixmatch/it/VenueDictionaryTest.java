@@ -1,5 +1,8 @@
 package io.fixmatch.it;
 
+import io.fixmatch.fix.app.VenueDictionary;
+import io.fixmatch.fix.codec.FixMessage;
+import io.fixmatch.fix.dictionary.DictionaryValidator;
 import io.fixmatch.server.FixmatchServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -11,6 +14,7 @@ import quickfix.fix44.NewOrderSingle;
 import quickfix.field.OrdType;
 
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +36,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * whole order flow without rejecting anything; and every message the server sends in a raw session that provokes
  * each kind of message (Reject, ResendRequest, SequenceReset, TestRequest, BusinessMessageReject, resends) passes
  * QuickFIX/J's strictest validation against it. Every MsgType the dictionary lists as sent by the venue is seen.
+ * Everything the QuickFIX/J client sends passes the venue's own {@link DictionaryValidator}.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class VenueDictionaryTest {
@@ -91,6 +96,14 @@ class VenueDictionaryTest {
         List<String> incoming = qfj.incomingRaw();
         incoming.forEach(message -> assertValid(dictionary, message));
         assertTrue(types(incoming).containsAll(Set.of("A", "8", "9")), "types seen: " + types(incoming));
+        // ... and what a QuickFIX/J client sends passes the venue's own validator.
+        DictionaryValidator validator = new DictionaryValidator(VenueDictionary.get());
+        FixMessage parsed = new FixMessage();
+        for (String sent : qfj.outgoingRaw()) {
+            byte[] bytes = sent.getBytes(StandardCharsets.ISO_8859_1);
+            assertEquals(DictionaryValidator.VALID, validator.parseAndValidate(bytes, 0, bytes.length, parsed),
+                () -> "RefTagID " + validator.refTagId() + " of " + sent.replace('\u0001', '|'));
+        }
     }
 
     @Test
