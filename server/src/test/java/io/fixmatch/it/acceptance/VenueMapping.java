@@ -51,7 +51,9 @@ final class VenueMapping {
             "engine.maxOrders", "1024",
             "engine.maxPriceLevels", "1024",
             "engine.inboundRingBytes", "65536",
-            "engine.outboundRingBytes", "65536");
+            "engine.outboundRingBytes", "65536",
+            // No definition waits for the logon timer; far above the runner's waits, it cannot race them.
+            "fix.logonTimeoutMs", "60000");
     }
 
     /** The tail (fields after BeginString, before CheckSum) of a well-formed line to send, with fields added. */
