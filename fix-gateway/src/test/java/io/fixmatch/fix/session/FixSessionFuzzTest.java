@@ -39,7 +39,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  *       without gaps (resends and gap fills reuse lower numbers); nothing is sent after the session asked for the
  *       connection to be closed;</li>
  *   <li>the next expected incoming number never goes down, and the application never gets a message twice or out
- *       of order.</li>
+ *       of order;</li>
+ *   <li>a malformed message with the expected number is answered with a Reject (or a Logout).</li>
  * </ul>
  * Regression mode runs {@code FixSessionFuzzTestInputs}; docs/FUZZING.md says how to fuzz.
  */
@@ -191,7 +192,14 @@ class FixSessionFuzzTest {
                     if (parsed == FixParser.OK) {
                         session.onMessage(message, nowMs);
                     } else {
+                        boolean inSequence = session.isLoggedOn()
+                            && message.longValue(34) == session.nextTargetSeqNum();
+                        int sentBefore = transport.sentCount();
                         session.onMalformed(message, parsed, nowMs);
+                        if (inSequence) {
+                            assertTrue(transport.lastSentIsRejectOrLogout(sentBefore),
+                                "a malformed message in sequence got no Reject: " + message);
+                        }
                     }
                     afterCall();
                 }
@@ -241,6 +249,19 @@ class FixSessionFuzzTest {
         @Override
         public String remoteAddress() {
             return "fuzz";
+        }
+
+        int sentCount() {
+            return sent.size();
+        }
+
+        /** Whether something was sent since {@code before} messages, ending in a Reject or a Logout. */
+        boolean lastSentIsRejectOrLogout(int before) {
+            if (sent.size() == before) {
+                return false;
+            }
+            String last = text(sent.get(sent.size() - 1));
+            return last.contains("|35=3|") || last.contains("|35=5|");
         }
 
         void check() {
