@@ -94,7 +94,13 @@ final class DefinitionRunner {
     }
 
     private void connect(AcceptanceDefinition.Step step) throws IOException, InterruptedException {
-        clients.values().removeIf(RawFixClient::isClosedByServer);
+        clients.values().removeIf(client -> {
+            if (client.isClosedByServer()) {
+                client.close();
+                return true;
+            }
+            return false;
+        });
         if (clients.isEmpty()) {
             TestServers.closeQuietly(server);
             Path data = Files.createDirectories(workDirectory.resolve("server-" + ++servers));
