@@ -54,7 +54,7 @@ public final class DictionaryValidator {
         return dictionary;
     }
 
-    /** After a reason: the tag it is about (RefTagID, 371). */
+    /** After a reason: the tag it is about (RefTagID, 371); 0 after any other result. */
     public int refTagId() {
         return refTagId;
     }
@@ -64,6 +64,7 @@ public final class DictionaryValidator {
      * {@link #UNSUPPORTED_MSG_TYPE}, {@link #GARBLED}, or a SessionRejectReason with {@link #refTagId()}.
      */
     public int parseAndValidate(byte[] buffer, int offset, int length, FixMessage message) {
+        refTagId = 0;
         int parsed = FixParser.parse(buffer, offset, length, message);
         return switch (parsed) {
             case FixParser.OK -> validate(message);

@@ -216,6 +216,10 @@ class VenueValidationTest {
     void msgTypeNotThirdIsGarbled() {
         byte[] bytes = "8=FIX.4.4\u00019=5\u000134=3\u000135=0\u000110=000\u0001".getBytes(StandardCharsets.US_ASCII);
         assertEquals(DictionaryValidator.GARBLED, validate(bytes));
+        // Found by fuzzing: a garbled message after a Reject kept the Reject's RefTagID.
+        assertReject(SessionRejectReasons.INVALID_TAG_NUMBER, 999, message('0', w -> w.field(999, "HI")));
+        assertEquals(DictionaryValidator.GARBLED, validate(bytes));
+        assertEquals(0, validator.refTagId());
     }
 
     @Test
