@@ -61,6 +61,8 @@ final class QfjClient implements AutoCloseable {
         Path fileStore;
         boolean resetOnLogon;
         int reconnectIntervalSeconds = 1;
+        /** The data dictionary QFJ validates with (a classpath resource or a file). */
+        String dataDictionary = "FIX44.xml";
 
         Options heartBtInt(int seconds) {
             heartBtInt = seconds;
@@ -69,6 +71,11 @@ final class QfjClient implements AutoCloseable {
 
         Options fileStore(Path folder) {
             fileStore = folder;
+            return this;
+        }
+
+        Options dataDictionary(String resource) {
+            dataDictionary = resource;
             return this;
         }
 
@@ -108,7 +115,7 @@ final class QfjClient implements AutoCloseable {
         settings.setLong(sessionId, "ReconnectInterval", options.reconnectIntervalSeconds);
         settings.setString(sessionId, "NonStopSession", "Y");
         settings.setString(sessionId, "UseDataDictionary", "Y");
-        settings.setString(sessionId, "DataDictionary", "FIX44.xml");
+        settings.setString(sessionId, "DataDictionary", options.dataDictionary);
         settings.setString(sessionId, "ResetOnLogon", options.resetOnLogon ? "Y" : "N");
         settings.setLong(sessionId, "LogonTimeout", 5);
         settings.setLong(sessionId, "LogoutTimeout", 2);

@@ -11,7 +11,7 @@ import java.util.List;
  * A tiny FIX 4.4 message builder and parser for raw-socket tests: computes BodyLength(9) and CheckSum(10), and can
  * also produce deliberately wrong ones.
  */
-final class RawFix {
+public final class RawFix {
     static final char SOH = '\u0001';
     static final DateTimeFormatter UTC_TIMESTAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSS")
         .withZone(ZoneOffset.UTC);
@@ -104,7 +104,7 @@ final class RawFix {
     }
 
     /** A received message: its fields in order. */
-    record Msg(String raw, List<String[]> fields) {
+    public record Msg(String raw, List<String[]> fields) {
         static Msg parse(String raw) {
             List<String[]> fields = new ArrayList<>();
             for (String field : raw.split(String.valueOf(SOH))) {
@@ -114,12 +114,12 @@ final class RawFix {
             return new Msg(raw, fields);
         }
 
-        String type() {
+        public String type() {
             return get(35);
         }
 
         /** The first value of the tag, or null. */
-        String get(int tag) {
+        public String get(int tag) {
             String key = String.valueOf(tag);
             for (String[] field : fields) {
                 if (field[0].equals(key)) {

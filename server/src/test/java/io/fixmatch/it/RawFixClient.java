@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * A FIX "client" over a plain {@link Socket}: writes whatever bytes the test gives it and collects what the server
  * sends, framed by BodyLength and checked (BodyLength, CheckSum, BeginString). Nothing is answered automatically.
  */
-final class RawFixClient implements AutoCloseable {
+public final class RawFixClient implements AutoCloseable {
     static final Duration TIMEOUT = Duration.ofSeconds(10);
     static final String SERVER = "FIXMATCH";
 
@@ -37,7 +37,7 @@ final class RawFixClient implements AutoCloseable {
     final String compId;
     private long nextSeqNum = 1;
 
-    RawFixClient(int port, String compId) throws IOException {
+    public RawFixClient(int port, String compId) throws IOException {
         this.compId = compId;
         socket = new Socket();
         socket.setTcpNoDelay(true);
@@ -104,7 +104,7 @@ final class RawFixClient implements AutoCloseable {
         send(message.bytes());
     }
 
-    synchronized void send(byte[] bytes) throws IOException {
+    public synchronized void send(byte[] bytes) throws IOException {
         out.write(bytes);
         out.flush();
     }
@@ -126,6 +126,20 @@ final class RawFixClient implements AutoCloseable {
         }
         assertFramedCorrectly();
         return message;
+    }
+
+    /** The next message from the server, or null if none comes within {@code timeout}. */
+    public RawFix.Msg poll(Duration timeout) throws InterruptedException {
+        RawFix.Msg message = received.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        if (message != null) {
+            assertFramedCorrectly();
+        }
+        return message;
+    }
+
+    /** Whether the server closes the connection within {@code timeout}. */
+    public boolean awaitClosed(Duration timeout) throws InterruptedException {
+        return closedByPeer.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** The next message, which must be of this type. */
@@ -161,7 +175,7 @@ final class RawFixClient implements AutoCloseable {
         }
     }
 
-    boolean isClosedByServer() {
+    public boolean isClosedByServer() {
         return closedByPeer.getCount() == 0;
     }
 

@@ -11,12 +11,12 @@ import java.util.Map;
 import java.util.Properties;
 
 /** In-process servers for the integration tests: the embedded configuration, on 127.0.0.1, data in a temp folder. */
-final class TestServers {
+public final class TestServers {
     private TestServers() {
     }
 
     /** The embedded defaults with some keys overridden. */
-    static ServerConfig config(Path dataDirectory, int port, Map<String, String> overrides) {
+    public static ServerConfig config(Path dataDirectory, int port, Map<String, String> overrides) {
         Properties properties = new Properties();
         try (InputStream in = TestServers.class.getClassLoader().getResourceAsStream(ServerConfig.EMBEDDED)) {
             if (in == null) {
@@ -38,13 +38,13 @@ final class TestServers {
         return start(dataDirectory, 0, Map.of());
     }
 
-    static FixmatchServer start(Path dataDirectory, int port, Map<String, String> overrides)
+    public static FixmatchServer start(Path dataDirectory, int port, Map<String, String> overrides)
         throws InterruptedException {
         return FixmatchServer.start(config(dataDirectory, port, overrides));
     }
 
     /** Closes whatever is not null, never throwing: for cleanup paths. */
-    static void closeQuietly(AutoCloseable... closeables) {
+    public static void closeQuietly(AutoCloseable... closeables) {
         for (AutoCloseable closeable : closeables) {
             if (closeable == null) {
                 continue;

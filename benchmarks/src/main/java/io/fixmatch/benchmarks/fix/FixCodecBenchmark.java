@@ -11,6 +11,7 @@ import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.config.SymbolSpec;
 import io.fixmatch.fix.app.ExecutionReportBody;
 import io.fixmatch.fix.app.SymbolTable;
+import io.fixmatch.fix.app.VenueDictionary;
 import io.fixmatch.fix.codec.FixDecimals;
 import io.fixmatch.fix.codec.FixFramer;
 import io.fixmatch.fix.codec.FixMessage;
@@ -18,6 +19,7 @@ import io.fixmatch.fix.codec.FixParser;
 import io.fixmatch.fix.codec.FixTags;
 import io.fixmatch.fix.codec.FixWriter;
 import io.fixmatch.fix.codec.MsgTypes;
+import io.fixmatch.fix.dictionary.DictionaryValidator;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -41,6 +43,10 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code decodeNewOrderSingle}: frame a NewOrderSingle in a Netty buffer (BeginString, BodyLength, CheckSum),
  *       copy it out, parse it, and read every order field the gateway reads (ClOrdID, Symbol lookup, Side, OrderQty,
  *       OrdType, Price as a decimal, TimeInForce).</li>
+ *   <li>{@code decodeAndValidateNewOrderSingle}: the same, with the message validated against the venue dictionary
+ *       first (structure, required fields, every field's type, enumerations and membership), as the session will.
+ *       </li>
+ *   <li>{@code validateNewOrderSingle}: the validation alone, of the parsed message.</li>
  *   <li>{@code encodeExecutionReport}: write a Trade ExecutionReport as the session does: standard header (CompIDs,
  *       MsgSeqNum, SendingTime), every ER field, BodyLength and CheckSum.</li>
  * </ul>
@@ -61,6 +67,7 @@ public class FixCodecBenchmark {
     private final ClientOrderId clientOrderId = new ClientOrderId();
     private final FixWriter writer = new FixWriter(8192);
     private final ExecutionEvent event = new ExecutionEvent();
+    private final DictionaryValidator validator = new DictionaryValidator(VenueDictionary.get());
     private SymbolTable symbols;
     private ExecutionReportBody report;
     /** The message as it lies in a socket's (direct) read buffer. */
@@ -85,6 +92,11 @@ public class FixCodecBenchmark {
         newOrderSingle.putBytes(0, nos.buffer(), nos.start(), length);
         newOrderSingleLength = length;
 
+        frameAndParse();
+        if (validator.validate(message) != DictionaryValidator.VALID) {
+            throw new IllegalStateException("the benchmark's order is not valid: " + validator.refTagId());
+        }
+
         event.begin(EventType.FILL, 1_795_000_000_000_000_000L, 1)
             .ids(987_654L, 2_345_678L)
             .order(1, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, 41_235, 300)
@@ -97,6 +109,25 @@ public class FixCodecBenchmark {
 
     @Benchmark
     public long decodeNewOrderSingle() {
+        frameAndParse();
+        return readOrder();
+    }
+
+    @Benchmark
+    public long decodeAndValidateNewOrderSingle() {
+        frameAndParse();
+        if (validator.validate(message) != DictionaryValidator.VALID) {
+            throw new IllegalStateException("not valid");
+        }
+        return readOrder();
+    }
+
+    @Benchmark
+    public int validateNewOrderSingle() {
+        return validator.validate(message);
+    }
+
+    private void frameAndParse() {
         if (framer.scan(newOrderSingle, 0, newOrderSingleLength) != FixFramer.FRAME) {
             throw new IllegalStateException("not a frame");
         }
@@ -105,6 +136,10 @@ public class FixCodecBenchmark {
         if (FixParser.parse(frame, 0, length, message) != FixParser.OK) {
             throw new IllegalStateException("does not parse");
         }
+    }
+
+    /** Every order field the gateway reads. */
+    private long readOrder() {
         int idField = message.indexOf(FixTags.CL_ORD_ID);
         clientOrderId.copyFrom(frame, message.valueStartAt(idField), message.valueLengthAt(idField));
         int symbolField = message.indexOf(FixTags.SYMBOL);

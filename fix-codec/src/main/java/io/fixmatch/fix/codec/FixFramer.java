@@ -4,8 +4,8 @@ import org.agrona.DirectBuffer;
 
 /**
  * Finds FIX messages in a stream of bytes, where they lie, without copying: checks that a message starts with
- * {@code 8=}, that {@code 9=} (BodyLength) follows, that {@code 10=nnn} (CheckSum) sits exactly where BodyLength
- * says and that it matches, that the message is not larger than allowed, and that BeginString is FIX.4.4.
+ * {@code 8=FIX}, that {@code 9=} (BodyLength) follows, that {@code 10=nnn} (CheckSum) sits exactly where BodyLength
+ * says, after a field's SOH, and that it matches, that the message is not larger than allowed, and that BeginString is FIX.4.4.
  *
  * <p>{@link #scan} looks at the bytes between {@code start} and {@code end} of a buffer and says what they are; the
  * caller then consumes {@link #length()} bytes from {@code start} (a frame, or garbage to skip) or waits for more.
@@ -15,6 +15,8 @@ import org.agrona.DirectBuffer;
 public final class FixFramer {
     public static final byte SOH = 1;
     public static final byte[] BEGIN_STRING_FIX44 = {'F', 'I', 'X', '.', '4', '.', '4'};
+    /** Every message, of any FIX version, starts so; anything else is garbage. */
+    private static final byte[] MESSAGE_START = {'8', '=', 'F', 'I', 'X'};
 
     /** Not enough bytes yet for a whole message. */
     public static final int NEED_MORE = 0;
@@ -54,11 +56,12 @@ public final class FixFramer {
     /** What the bytes {@code [start, end)} of {@code in} begin with; see the result constants. */
     public int scan(DirectBuffer in, int start, int end) {
         length = 0;
-        if (end - start < 2) {
-            return NEED_MORE;
-        }
-        if (in.getByte(start) != '8' || in.getByte(start + 1) != '=') {
+        int startLength = Math.min(end - start, MESSAGE_START.length);
+        if (!matches(in, start, MESSAGE_START, startLength)) {
             return garbledUntilNextMessage(in, start, end);
+        }
+        if (startLength < MESSAGE_START.length) {
+            return NEED_MORE;
         }
         int beginStringEnd = indexOfSoh(in, start + 2, Math.min(end, start + 2 + MAX_BEGIN_STRING + 1));
         if (beginStringEnd < 0) {
@@ -102,7 +105,9 @@ public final class FixFramer {
             return NEED_MORE;
         }
         int trailer = start + headerLength + body;
-        if (in.getByte(trailer) != '1' || in.getByte(trailer + 1) != '0' || in.getByte(trailer + 2) != '='
+        // The body ends with a field's SOH (or is empty: then the SOH is BodyLength's), and CheckSum follows it.
+        if (in.getByte(trailer - 1) != SOH
+            || in.getByte(trailer) != '1' || in.getByte(trailer + 1) != '0' || in.getByte(trailer + 2) != '='
             || in.getByte(trailer + TRAILER_LENGTH - 1) != SOH) {
             return garbledUntilNextMessage(in, start, end);
         }
@@ -121,18 +126,24 @@ public final class FixFramer {
         return FRAME;
     }
 
-    /** Skips to the next place that looks like the start of a message ("8=FIX" not after a digit), or near the end. */
+    /**
+     * Skips to the next place where a message may start: "8=FIX" not after a digit (so not inside a field such as
+     * "18=FIX"). Near the end of what has arrived, bytes that may be the beginning of one are kept, and so is the
+     * last byte (it decides whether what follows it can start a message): the result must not depend on how the
+     * stream was cut into reads.
+     */
     private int garbledUntilNextMessage(DirectBuffer in, int start, int end) {
-        for (int k = start + 1; k + 4 < end; k++) {
-            if (in.getByte(k) == '8' && in.getByte(k + 1) == '=' && in.getByte(k + 2) == 'F'
-                && in.getByte(k + 3) == 'I' && in.getByte(k + 4) == 'X' && !isDigit(in.getByte(k - 1))) {
+        for (int k = start + 1; k < end; k++) {
+            int available = Math.min(end - k, MESSAGE_START.length);
+            if (!isDigit(in.getByte(k - 1)) && matches(in, k, MESSAGE_START, available)) {
                 length = k - start;
                 return GARBLED;
             }
         }
-        // Keep the last few bytes: they may be the beginning of the next message.
-        length = Math.max(1, end - start - 4);
-        return GARBLED;
+        // The next read starts at what is kept: an '8' after a digit must keep that digit, or it would pass for a start.
+        int keep = end - start >= 2 && in.getByte(end - 1) == '8' && isDigit(in.getByte(end - 2)) ? 2 : 1;
+        length = end - start - keep;
+        return length > 0 ? GARBLED : NEED_MORE;
     }
 
     private static boolean isDigit(byte b) {
@@ -154,7 +165,12 @@ public final class FixFramer {
     }
 
     private static boolean matches(DirectBuffer in, int from, byte[] expected) {
-        for (int k = 0; k < expected.length; k++) {
+        return matches(in, from, expected, expected.length);
+    }
+
+    /** Whether the {@code count} bytes at {@code from} are the first {@code count} of {@code expected}. */
+    private static boolean matches(DirectBuffer in, int from, byte[] expected, int count) {
+        for (int k = 0; k < count; k++) {
             if (in.getByte(from + k) != expected[k]) {
                 return false;
             }

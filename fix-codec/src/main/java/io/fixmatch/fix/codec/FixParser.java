@@ -7,7 +7,10 @@ package io.fixmatch.fix.codec;
 public final class FixParser {
     /** The message is well formed. */
     public static final int OK = 0;
-    /** A tag is not a positive integer followed by '=' (SessionRejectReason 0, invalid tag number). */
+    /**
+     * A tag is not a positive integer followed by '=' (SessionRejectReason 0, invalid tag number); the error tag is
+     * the tag as far as it was a number ({@code 0=}: 0, {@code -1=}: -1, {@code abc=}: 0).
+     */
     public static final int INVALID_TAG = 1;
     /** A tag has an empty value (SessionRejectReason 4). */
     public static final int EMPTY_VALUE = 2;
@@ -24,7 +27,8 @@ public final class FixParser {
     /**
      * Parses {@code length} bytes at {@code offset} (a whole frame, SOH-terminated) into {@code message}.
      * Returns {@link #OK} or an error code; for errors about one tag,
-     * {@link FixMessage#errorTag()} says which.
+     * {@link FixMessage#errorTag()} says which. After an error, {@link FixMessage#msgType()} is still set if the
+     * third field, MsgType, was read before it (-1 otherwise), and the fields before the error are there.
      */
     public static int parse(byte[] buffer, int offset, int length, FixMessage message) {
         message.buffer = buffer;
@@ -43,7 +47,7 @@ public final class FixParser {
                 i++;
             }
             if (i == tagStart || i == end || buffer[i] != '=' || tag == 0 || buffer[tagStart] == '0') {
-                message.errorTag = tag;
+                message.errorTag = i == tagStart ? negativeTag(buffer, tagStart, end) : tag;
                 return INVALID_TAG;
             }
             i++;
@@ -67,6 +71,10 @@ public final class FixParser {
             message.valueStarts[field] = valueStart;
             message.valueLengths[field] = i - valueStart;
             message.fieldCount++;
+            if (field == 2 && tag == FixTags.MSG_TYPE) {
+                // Known from here on, so that a Reject of a message that fails later can still name its type.
+                message.msgType = MsgTypes.of(buffer, valueStart, i - valueStart);
+            }
             i++; // past SOH
         }
         if (message.fieldCount < 3 || message.tags[2] != FixTags.MSG_TYPE) {
@@ -75,6 +83,20 @@ public final class FixParser {
         }
         message.msgType = MsgTypes.of(buffer, message.valueStarts[2], message.valueLengths[2]);
         return OK;
+    }
+
+    /** For a tag written as {@code -n=}: -n, so that a Reject can name it as written; 0 for anything else. */
+    private static int negativeTag(byte[] buffer, int start, int end) {
+        int value = 0;
+        int i = start + 1;
+        if (start >= end || buffer[start] != '-') {
+            return 0;
+        }
+        while (i < end && buffer[i] >= '0' && buffer[i] <= '9' && i - start <= 9) {
+            value = value * 10 + (buffer[i] - '0');
+            i++;
+        }
+        return i < end && buffer[i] == '=' && i > start + 1 ? -value : 0;
     }
 
     /**

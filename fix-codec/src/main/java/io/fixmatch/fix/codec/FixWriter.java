@@ -69,10 +69,16 @@ public final class FixWriter {
     /** An ASCII text (a reject reason, say); characters outside printable ASCII are written as '?'. */
     public FixWriter field(int tag, CharSequence text) {
         tag(tag);
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            buffer[position++] = c >= ' ' && c < 127 ? (byte) c : (byte) '?';
-        }
+        writeText(text);
+        buffer[position++] = SOH;
+        return this;
+    }
+
+    /** A text then a number, as one value: "Required tag missing, field=" and 55 give "...field=55". */
+    public FixWriter field(int tag, CharSequence text, long number) {
+        tag(tag);
+        writeText(text);
+        writeLong(number);
         buffer[position++] = SOH;
         return this;
     }
@@ -155,6 +161,13 @@ public final class FixWriter {
 
     public int length() {
         return length;
+    }
+
+    private void writeText(CharSequence text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            buffer[position++] = c >= ' ' && c < 127 ? (byte) c : (byte) '?';
+        }
     }
 
     private void tag(int tag) {

@@ -170,10 +170,11 @@ class FixFramerTest {
         }
         assertTrue(buf.readableBytes() < 2, "at most a byte is kept: " + buf.readableBytes());
         assertEquals(bytes(garbage).length, skipped + buf.readableBytes());
-        // The first skip takes everything but the few bytes that might begin the next message.
+        // The first skip takes everything but the last byte: what follows it may start a message only if it is
+        // not a digit, and the next read must be able to tell.
         TestStream again = buf(garbage);
         assertEquals(FixFramer.GARBLED, again.scanWith(framer));
-        assertEquals(bytes(garbage).length - 4, framer.length());
+        assertEquals(bytes(garbage).length - 1, framer.length());
     }
 
     @Test
@@ -316,7 +317,7 @@ class FixFramerTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"FIX.4.2", "FIX.4.3", "FIXT.1.1", "FIX.4.44", "FIX.4", "fix.4.4", "FIX.5.0SP2"})
+    @ValueSource(strings = {"FIX.4.2", "FIX.4.3", "FIXT.1.1", "FIX.4.44", "FIX.4", "FIX.5.0SP2"})
     void wrongBeginStringOfAWellFormedMessage(String beginString) {
         String other = message(beginString, ORDER_BODY);
         TestStream buf = buf(other + LOGON);
@@ -343,8 +344,49 @@ class FixFramerTest {
         assertEquals(FixFramer.GARBLED, buf.scanWith(framer));
         assertEquals(bytes(bad).length, framer.length());
         // Without SOH in the first bytes, a long prefix is garbled rather than waited for.
-        assertEquals(FixFramer.GARBLED, (buf("8=" + "X".repeat(17))).scanWith(framer));
-        assertEquals(FixFramer.NEED_MORE, (buf("8=" + "X".repeat(16))).scanWith(framer));
+        assertEquals(FixFramer.GARBLED, (buf("8=FIX" + "X".repeat(14))).scanWith(framer));
+        assertEquals(FixFramer.NEED_MORE, (buf("8=FIX" + "X".repeat(13))).scanWith(framer));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"8=fix.4.4|9=5|35=0|10=000|", "8=@|9=999999|", "8=FI8=|9=5|", "8=|"})
+    void aMessageStartsWith8EqualsFix(String bad) {
+        assertEquals(FixFramer.GARBLED, buf(bad + LOGON).scanWith(framer));
+        assertEquals(bytes(bad).length, framer.length());
+    }
+
+    @Test
+    void aMessageAfterADigitIsNotFoundEvenWhenTheReadEndsAtIts8() {
+        // Found by fuzzing: garbage "...38=10" then "8=FIX.4.2...": when a read ended right after that '8', the
+        // '8' was kept alone and the next read took it for the start of a message.
+        TestStream in = buf("xx38=108");
+        assertEquals(FixFramer.GARBLED, in.scanWith(framer));
+        in.skipBytes(framer.length());
+        in.writeBytes(bytes("=FIX.4.2|9=5|35=0|10=000|"));
+        int result = in.scanWith(framer);
+        assertEquals(FixFramer.GARBLED, result, "the kept bytes start with the digit, not with the '8'");
+        assertEquals(FixFramer.NEED_MORE, buf("18").scanWith(framer));
+    }
+
+    @Test
+    void checkSumMustFollowTheSOHOfTheLastField() {
+        // Found by fuzzing: BodyLength one short of the body's last SOH put CheckSum right after a value byte.
+        String body = "35=A|49=TW|56=ISLD|34=1|98=0|108=30|=141|Y";
+        String bad = message("FIX.4.4", String.valueOf(bytes(body).length), body);
+        assertEquals(FixFramer.GARBLED, buf(bad + LOGON).scanWith(framer));
+        assertEquals(FixFramer.FRAME, buf(message("35=0|")).scanWith(framer));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"8", "8=", "8=F", "8=FI"})
+    void aPossibleMessageStartIsWaitedFor(String start) {
+        assertEquals(FixFramer.NEED_MORE, buf(start).scanWith(framer));
+        // ... and kept when it ends some garbage (not after a digit: "18=FIX" is inside a field)
+        assertEquals(FixFramer.GARBLED, buf("xy" + start).scanWith(framer));
+        assertEquals(2, framer.length());
+        assertEquals(FixFramer.GARBLED, buf("x1" + start).scanWith(framer));
+        // skipped up to the last byte, or the last two when they are "18" (the next read must see the digit)
+        assertEquals(start.equals("8") ? 1 : start.length() + 1, framer.length());
     }
 
     @Test

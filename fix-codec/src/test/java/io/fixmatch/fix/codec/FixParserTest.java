@@ -94,25 +94,29 @@ class FixParserTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = ';', value = {
-        "8=FIX.4.4|9=5|3a=D|10=000|; 3",
-        "8=FIX.4.4|9=5|abc=D|10=000|; 0",
-        "8=FIX.4.4|9=5|35=D|0=x|10=000|; 0",
-        "8=FIX.4.4|9=5|35=D|00=x|10=000|; 0",
-        "8=FIX.4.4|9=5|035=D|10=000|; 35",
-        "8=FIX.4.4|9=5|35=D|011=x|10=000|; 11",
-        "8=FIX.4.4|9=5|35D|10=000|; 35",
-        "8=FIX.4.4|9=5|35=D|=x|10=000|; 0",
-        "8=FIX.4.4|9=5|35=D|-1=x|10=000|; 0",
-        "8=FIX.4.4|9=5|35=D| 11=x|10=000|; 0",
-        "8=FIX.4.4|9=5|35=D|11 =x|10=000|; 11",
-        "8=FIX.4.4|9=5|35=D|1234567890=x|10=000|; 123456789",
-        "8=FIX.4.4|9=5|35=D||10=000|; 0",
-        "8=FIX.4.4|9=5|35=D|10; 10",
+        "8=FIX.4.4|9=5|3a=D|10=000|; 3; -",
+        "8=FIX.4.4|9=5|abc=D|10=000|; 0; -",
+        "8=FIX.4.4|9=5|35=D|0=x|10=000|; 0; D",
+        "8=FIX.4.4|9=5|35=D|00=x|10=000|; 0; D",
+        "8=FIX.4.4|9=5|035=D|10=000|; 35; -",
+        "8=FIX.4.4|9=5|35=D|011=x|10=000|; 11; D",
+        "8=FIX.4.4|9=5|35D|10=000|; 35; -",
+        "8=FIX.4.4|9=5|35=D|=x|10=000|; 0; D",
+        "8=FIX.4.4|9=5|35=D|-1=x|10=000|; -1; D",
+        "8=FIX.4.4|9=5|35=D|-25=x|10=000|; -25; D",
+        "8=FIX.4.4|9=5|35=D|-=x|10=000|; 0; D",
+        "8=FIX.4.4|9=5|35=D|-1x=x|10=000|; 0; D",
+        "8=FIX.4.4|9=5|35=D| 11=x|10=000|; 0; D",
+        "8=FIX.4.4|9=5|35=D|11 =x|10=000|; 11; D",
+        "8=FIX.4.4|9=5|35=D|1234567890=x|10=000|; 123456789; D",
+        "8=FIX.4.4|9=5|35=D||10=000|; 0; D",
+        "8=FIX.4.4|9=5|35=D|10; 10; D",
     })
-    void invalidTags(String text, int errorTag) {
+    void invalidTags(String text, int errorTag, String msgTypeReadBefore) {
         assertEquals(FixParser.INVALID_TAG, parse(text));
         assertEquals(errorTag, message.errorTag());
-        assertEquals(-1, message.msgType());
+        // A Reject can name the MsgType when it was read before the error.
+        assertEquals(msgTypeReadBefore.equals("-") ? -1 : MsgTypes.NEW_ORDER_SINGLE, message.msgType());
     }
 
     @Test
@@ -131,6 +135,7 @@ class FixParserTest {
     void emptyValues(String text, int errorTag) {
         assertEquals(FixParser.EMPTY_VALUE, parse(text));
         assertEquals(errorTag, message.errorTag());
+        assertEquals(errorTag == 58 || errorTag == 10 ? MsgTypes.NEW_ORDER_SINGLE : -1, message.msgType());
     }
 
     @ParameterizedTest
@@ -203,6 +208,8 @@ class FixParserTest {
         assertEquals(4, message.fieldCount());
         assertFalse(message.has(11));
         assertEquals(FixParser.EMPTY_VALUE, parse("8=FIX.4.4|9=5|35=D|58=|10=000|"));
+        assertEquals(MsgTypes.NEW_ORDER_SINGLE, message.msgType());
+        assertEquals(FixParser.EMPTY_VALUE, parse("8=|9=5|35=D|10=000|"));
         assertEquals(-1, message.msgType());
         assertEquals(FixParser.OK, parse(message("35=AE|")));
         assertEquals(('A' << 8) | 'E', message.msgType());
