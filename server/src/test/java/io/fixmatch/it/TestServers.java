@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
@@ -30,6 +31,12 @@ public final class TestServers {
         // Smaller books than production: quicker to allocate, still far more than the tests use.
         properties.setProperty("engine.maxOrders", "10000");
         properties.setProperty("engine.maxPriceLevels", "10000");
+        if (overrides.containsKey("sessions")) { // per-session keys of the defaults' sessions would be unknown keys
+            List<String> listed = List.of(overrides.get("sessions").split(","));
+            properties.stringPropertyNames().stream()
+                .filter(key -> key.startsWith("session.") && !listed.contains(key.split("\\.")[1]))
+                .forEach(properties::remove);
+        }
         properties.putAll(overrides);
         return ServerConfig.from(properties).withPort(port).withDataDirectory(dataDirectory);
     }
