@@ -19,9 +19,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * <pre>
  * nice -n 15 mvn -B -ntp -pl server -am test -Dtest=CrashConsistencyLongRun -Dsurefire.failIfNoSpecifiedTests=false \
  *     -Dfixmatch.crash.cycles=100 [-Dfixmatch.crash.seed=14] [-Dfixmatch.crash.rate=500] \
- *     [-Dfixmatch.crash.sessions=CLIENT1,CLIENT2,CLIENT3,CLIENT4] [-Dfixmatch.crash.loadMillis=1000..3000]
+ *     [-Dfixmatch.crash.sessions=CLIENT1,CLIENT2,CLIENT3,CLIENT4] [-Dfixmatch.crash.loadMillis=1000..3000] \
+ *     [-Dfixmatch.crash.cleanStops=true]
  * </pre>
- * Its folder, {@code server/target/crash-consistency/seed-SEED/} (server logs and data, the clients' QuickFIX/J
+ * ({@code cleanStops} stops the server with SIGTERM instead of SIGKILL.) Its folder, {@code server/target/crash-consistency/seed-SEED/} (server logs and data, the clients' QuickFIX/J
  * stores), is kept for diagnosis; {@code report.txt} there lists every disagreement, with what the server's journal
  * holds for its ClOrdID. Fails if there is any disagreement.
  */
@@ -43,6 +44,9 @@ class CrashConsistencyLongRun {
         if (loadMillis != null) {
             int[] range = Arrays.stream(loadMillis.split("\\.\\.")).mapToInt(Integer::parseInt).toArray();
             settings = settings.withLoadMillis(range[0], range[1]);
+        }
+        if (Boolean.getBoolean("fixmatch.crash.cleanStops")) {
+            settings = settings.withCleanStops();
         }
         CrashRunReport report = CrashRun.run(settings);
         String text = report.text(Integer.MAX_VALUE);

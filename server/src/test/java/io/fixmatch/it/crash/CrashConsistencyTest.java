@@ -14,10 +14,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The crash-consistency test under load, short (issue #14): QuickFIX/J traders with file stores send orders,
- * cancels and replaces on four sessions while the server, a child process, is killed with SIGKILL three times at
- * seeded random moments and started again; then every ClOrdID's last report must agree with the server's status
- * answer, no ExecID may carry two contents, sequence numbers must continue and fills must balance. The long run
- * (hundreds of cycles) is {@link CrashConsistencyLongRun}.
+ * cancels and replaces on four sessions while the server, a child process, is stopped three times at seeded random
+ * moments and started again; then every ClOrdID's last report must agree with the server's status answer, no
+ * ExecID may carry two contents, sequence numbers must continue and fills must balance. Stopped with SIGKILL (the
+ * point of the test), and with SIGTERM (a clean stop, which must lose nothing either; it also shows the harness
+ * raises no false alarm). The long run (hundreds of kills) is {@link CrashConsistencyLongRun}.
  */
 class CrashConsistencyTest {
     private static final long SEED = 14;
@@ -26,11 +27,20 @@ class CrashConsistencyTest {
     Path directory;
 
     @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void cleanlyStoppedUnderLoadLosesNothingAndDoublesNothing() throws Exception {
+        assertConsistent(CrashRun.run(CrashRun.Settings.standard(SEED, 3, directory).withLoadMillis(1_000, 2_000)
+            .withCleanStops()));
+    }
+
+    @Test
     @Disabled("fails on today's code (orders lost on the way in, reports lost across kill -9): issue #14")
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void killedUnderLoadLosesNothingAndDoublesNothing() throws Exception {
-        CrashRunReport report = CrashRun.run(CrashRun.Settings.standard(SEED, 3, directory)
-            .withLoadMillis(1_000, 2_000));
+        assertConsistent(CrashRun.run(CrashRun.Settings.standard(SEED, 3, directory).withLoadMillis(1_000, 2_000)));
+    }
+
+    private static void assertConsistent(CrashRunReport report) {
         System.out.println(report.text(5));
 
         assertEquals(3, report.cycles());

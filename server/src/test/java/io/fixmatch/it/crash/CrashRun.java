@@ -23,27 +23,39 @@ final class CrashRun {
     private static final Duration RECONNECT_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration QUIET_TIMEOUT = Duration.ofSeconds(60);
 
-    /** What to run. Loads last between {@code minLoadMillis} and {@code maxLoadMillis} before each kill. */
-    record Settings(long seed, int cycles, List<String> sessions, List<String> symbols, int ratePerSession,
-                    int minLoadMillis, int maxLoadMillis, Path directory) {
+    /**
+     * What to run. Loads last between {@code minLoadMillis} and {@code maxLoadMillis} before each stop; the server
+     * is stopped with SIGKILL, or with SIGTERM (a clean stop) when {@code cleanStops}.
+     */
+    record Settings(long seed, int cycles, boolean cleanStops, List<String> sessions, List<String> symbols,
+                    int ratePerSession, int minLoadMillis, int maxLoadMillis, Path directory) {
 
-        /** Four sessions, two symbols, 500 requests/s a session (2,000/s in all), kills after 1 to 3 s of load. */
+        /**
+         * Kills; four sessions, two symbols, 500 requests/s a session (2,000/s in all), each kill after 1 to 3 s of
+         * load.
+         */
         static Settings standard(long seed, int cycles, Path directory) {
-            return new Settings(seed, cycles, List.of("CLIENT1", "CLIENT2", "CLIENT3", "CLIENT4"),
+            return new Settings(seed, cycles, false, List.of("CLIENT1", "CLIENT2", "CLIENT3", "CLIENT4"),
                 List.of("AAPL", "MSFT"), 500, 1_000, 3_000, directory);
         }
 
+        Settings withCleanStops() {
+            return new Settings(seed, cycles, true, sessions, symbols, ratePerSession, minLoadMillis, maxLoadMillis,
+                directory);
+        }
+
         Settings withRate(int perSession) {
-            return new Settings(seed, cycles, sessions, symbols, perSession, minLoadMillis, maxLoadMillis, directory);
+            return new Settings(seed, cycles, cleanStops, sessions, symbols, perSession, minLoadMillis,
+                maxLoadMillis, directory);
         }
 
         Settings withLoadMillis(int min, int max) {
-            return new Settings(seed, cycles, sessions, symbols, ratePerSession, min, max, directory);
+            return new Settings(seed, cycles, cleanStops, sessions, symbols, ratePerSession, min, max, directory);
         }
 
         Settings withSessions(List<String> compIds) {
-            return new Settings(seed, cycles, compIds, symbols, ratePerSession, minLoadMillis, maxLoadMillis,
-                directory);
+            return new Settings(seed, cycles, cleanStops, compIds, symbols, ratePerSession, minLoadMillis,
+                maxLoadMillis, directory);
         }
     }
 
@@ -66,7 +78,11 @@ final class CrashRun {
                     long millis = random.nextLong(settings.minLoadMillis(), settings.maxLoadMillis() + 1L);
                     loadMillis.add(millis);
                     TimeUnit.MILLISECONDS.sleep(millis);
-                    server.kill();
+                    if (settings.cleanStops()) {
+                        server.stop();
+                    } else {
+                        server.kill();
+                    }
                     traders.pauseLoad();
                     server.start();
                     try {

@@ -39,8 +39,9 @@ record CrashRunReport(CrashRun.Settings settings, int cycles, List<Long> loadMil
     String text(int examplesPerCategory) {
         StringBuilder text = new StringBuilder();
         text.append("crash-consistency run: seed ").append(settings.seed()).append(", ").append(cycles)
-            .append(" kill cycles (load before each kill ").append(settings.minLoadMillis()).append("..")
-            .append(settings.maxLoadMillis()).append(" ms), ").append(settings.sessions().size())
+            .append(settings.cleanStops() ? " clean-stop cycles (SIGTERM" : " kill cycles (SIGKILL")
+            .append(" after ").append(settings.minLoadMillis()).append("..").append(settings.maxLoadMillis())
+            .append(" ms of load), ").append(settings.sessions().size())
             .append(" sessions at ").append(settings.ratePerSession()).append(" requests/s each, symbols ")
             .append(settings.symbols()).append(", ").append(elapsed.toSeconds()).append(" s\n");
         text.append("sent: ").append(requests(Request.Kind.NEW_ORDER)).append(" orders, ")
