@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -66,6 +67,7 @@ final class CrashRun {
         long startNanos = System.nanoTime();
         SplittableRandom random = new SplittableRandom(settings.seed());
         List<Long> loadMillis = new ArrayList<>();
+        List<Map<String, Integer>> requestsAtStops = new ArrayList<>();
         try (CrashServer server = new CrashServer(settings.directory().resolve("server"), settings.sessions(),
             settings.symbols())) {
             server.start();
@@ -84,6 +86,7 @@ final class CrashRun {
                         server.kill();
                     }
                     traders.pauseLoad();
+                    requestsAtStops.add(traders.requestCounts());
                     server.start();
                     try {
                         traders.awaitLogons(cycle + 1, RECONNECT_TIMEOUT);
@@ -106,7 +109,7 @@ final class CrashRun {
             server.stop();
             disagreements = JournalDiagnosis.annotate(disagreements, server.config(), server.journalDirectory(),
                 settings.directory());
-            return new CrashRunReport(settings, settings.cycles(), loadMillis, traders.logs(), disagreements,
+            return new CrashRunReport(settings, loadMillis, requestsAtStops, traders.logs(), disagreements,
                 Duration.ofNanos(System.nanoTime() - startNanos));
         }
     }

@@ -183,6 +183,13 @@ final class Traders implements AutoCloseable {
         }
     }
 
+    /** How many order requests each session's engine has numbered so far, by CompID. */
+    Map<String, Integer> requestCounts() {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        sessions.forEach((compId, id) -> counts.put(compId, logs.get(id).requests().size()));
+        return counts;
+    }
+
     /** Records in each log the MsgSeqNum its client expects next, for the gap check. */
     void finish() {
         for (SessionID id : sessions.values()) {
