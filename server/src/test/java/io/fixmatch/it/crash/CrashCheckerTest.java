@@ -3,7 +3,9 @@ package io.fixmatch.it.crash;
 import io.fixmatch.it.crash.Disagreement.Category;
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -114,7 +116,7 @@ class CrashCheckerTest {
     }
 
     private static String[] concat(String[] first, String[] second) {
-        String[] all = java.util.Arrays.copyOf(first, first.length + second.length);
+        String[] all = Arrays.copyOf(first, first.length + second.length);
         System.arraycopy(second, 0, all, first.length, second.length);
         return all;
     }
@@ -151,11 +153,11 @@ class CrashCheckerTest {
     }
 
     private static List<Disagreement> check(Session... sessions) {
-        return CrashChecker.check(java.util.Arrays.stream(sessions).map(Session::finish).toList());
+        return CrashChecker.check(Arrays.stream(sessions).map(Session::finish).toList());
     }
 
     private static void assertFound(List<Disagreement> found, Category category, String clOrdId) {
-        assertTrue(found.stream().anyMatch(d -> d.category() == category && java.util.Objects.equals(clOrdId,
+        assertTrue(found.stream().anyMatch(d -> d.category() == category && Objects.equals(clOrdId,
             d.clOrdId())), category + " for " + clOrdId + " in " + found);
     }
 

@@ -3,6 +3,7 @@ package io.fixmatch.it.crash;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -116,6 +117,6 @@ final class CrashRun {
 
     private static String tail(String output) {
         String[] lines = output.split("\n");
-        return String.join("\n", java.util.Arrays.copyOfRange(lines, Math.max(0, lines.length - 30), lines.length));
+        return String.join("\n", Arrays.copyOfRange(lines, Math.max(0, lines.length - 30), lines.length));
     }
 }

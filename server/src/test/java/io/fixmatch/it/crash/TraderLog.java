@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.ToIntFunction;
 
 /**
  * Everything one trader's FIX engine saw of its session, as a trader's FIX log would show it: the order requests
@@ -250,7 +251,7 @@ final class TraderLog {
         return reports.size() - statusAnswers;
     }
 
-    static int total(Collection<TraderLog> logs, java.util.function.ToIntFunction<TraderLog> count) {
+    static int total(Collection<TraderLog> logs, ToIntFunction<TraderLog> count) {
         return logs.stream().mapToInt(count).sum();
     }
 }
