@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /** QuickFIX/J FIX 4.4 order messages and assertions on the server's answers. */
-final class Orders {
+public final class Orders {
     static final char BUY = Side.BUY;
     static final char SELL = Side.SELL;
     private static final DataDictionary FIX44;
@@ -50,7 +50,7 @@ final class Orders {
     }
 
     /** A day limit order. */
-    static NewOrderSingle limit(String clOrdId, String symbol, char side, long qty, String price) {
+    public static NewOrderSingle limit(String clOrdId, String symbol, char side, long qty, String price) {
         NewOrderSingle order = new NewOrderSingle(new ClOrdID(clOrdId), new Side(side), now(),
             new OrdType(OrdType.LIMIT));
         order.set(new Symbol(symbol));
@@ -60,15 +60,15 @@ final class Orders {
         return order;
     }
 
-    static OrderCancelRequest cancel(String clOrdId, String origClOrdId, String symbol, char side) {
+    public static OrderCancelRequest cancel(String clOrdId, String origClOrdId, String symbol, char side) {
         OrderCancelRequest cancel = new OrderCancelRequest(new OrigClOrdID(origClOrdId), new ClOrdID(clOrdId),
             new Side(side), now());
         cancel.set(new Symbol(symbol));
         return cancel;
     }
 
-    static OrderCancelReplaceRequest replace(String clOrdId, String origClOrdId, String symbol, char side, long qty,
-                                             String price) {
+    public static OrderCancelReplaceRequest replace(String clOrdId, String origClOrdId, String symbol, char side,
+                                                    long qty, String price) {
         OrderCancelReplaceRequest replace = new OrderCancelReplaceRequest(new OrigClOrdID(origClOrdId),
             new ClOrdID(clOrdId), new Side(side), now(), new OrdType(OrdType.LIMIT));
         replace.set(new Symbol(symbol));
@@ -77,7 +77,7 @@ final class Orders {
         return replace;
     }
 
-    static OrderStatusRequest status(String clOrdId, String symbol, char side) {
+    public static OrderStatusRequest status(String clOrdId, String symbol, char side) {
         OrderStatusRequest status = new OrderStatusRequest(new ClOrdID(clOrdId), new Side(side));
         status.set(new Symbol(symbol));
         return status;

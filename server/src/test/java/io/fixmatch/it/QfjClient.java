@@ -5,8 +5,6 @@ import quickfix.ConfigError;
 import quickfix.DefaultMessageFactory;
 import quickfix.FieldNotFound;
 import quickfix.FileStoreFactory;
-import quickfix.Log;
-import quickfix.LogFactory;
 import quickfix.MemoryStoreFactory;
 import quickfix.Message;
 import quickfix.MessageStoreFactory;
@@ -126,7 +124,8 @@ final class QfjClient implements AutoCloseable {
         } else {
             store = new MemoryStoreFactory();
         }
-        initiator = new SocketInitiator(new Recorder(), store, settings, new RecordingLogFactory(),
+        initiator = new SocketInitiator(new Recorder(), store, settings,
+            id -> new ForwardingLog(incoming::add, outgoing::add, events::add, errors::add),
             new DefaultMessageFactory());
     }
 
@@ -344,37 +343,6 @@ final class QfjClient implements AutoCloseable {
         @Override
         public void fromApp(Message message, SessionID id) {
             appMessages.add(message);
-        }
-    }
-
-    private final class RecordingLogFactory implements LogFactory {
-        @Override
-        public Log create(SessionID id) {
-            return new Log() {
-                @Override
-                public void clear() {
-                }
-
-                @Override
-                public void onIncoming(String message) {
-                    incoming.add(message);
-                }
-
-                @Override
-                public void onOutgoing(String message) {
-                    outgoing.add(message);
-                }
-
-                @Override
-                public void onEvent(String text) {
-                    events.add(text);
-                }
-
-                @Override
-                public void onErrorEvent(String text) {
-                    errors.add(text);
-                }
-            };
         }
     }
 }

@@ -1,0 +1,54 @@
+package io.fixmatch.journal;
+
+import io.fixmatch.engine.api.Command;
+import io.fixmatch.engine.codec.CommandCodec;
+import io.fixmatch.engine.loop.CommandJournal;
+import io.fixmatch.engine.matching.MatchingEngine;
+import org.agrona.DirectBuffer;
+
+import java.util.function.Consumer;
+
+/**
+ * A real journal (the Chronicle one) with a look at every append: before the command is written, {@code beforeAppend}
+ * sees it decoded (timestamp included) on the matching thread, and may throw to make the append fail as a full
+ * disk would. For the tests of what the matching loop does around the journal; no mocking.
+ */
+final class ObservedJournal implements CommandJournal {
+    private final CommandJournal journal;
+    private final Consumer<Command> beforeAppend;
+
+    ObservedJournal(CommandJournal journal, Consumer<Command> beforeAppend) {
+        this.journal = journal;
+        this.beforeAppend = beforeAppend;
+    }
+
+    @Override
+    public long recoverInto(MatchingEngine engine) {
+        return journal.recoverInto(engine);
+    }
+
+    @Override
+    public long replay(Consumer<Command> consumer) {
+        return journal.replay(consumer);
+    }
+
+    @Override
+    public void append(DirectBuffer encodedCommand, int offset, int length) {
+        Command command = new Command();
+        if (!CommandCodec.decode(encodedCommand, offset, length, command)) {
+            throw new AssertionError("the loop appended an undecodable command");
+        }
+        beforeAppend.accept(command);
+        journal.append(encodedCommand, offset, length);
+    }
+
+    @Override
+    public void checkpoint(MatchingEngine engine) {
+        journal.checkpoint(engine);
+    }
+
+    @Override
+    public void close() {
+        journal.close();
+    }
+}

@@ -1,0 +1,295 @@
+package io.fixmatch.it.crash;
+
+import io.fixmatch.it.ForwardingLog;
+import io.fixmatch.it.Orders;
+import quickfix.Application;
+import quickfix.ConfigError;
+import quickfix.DefaultMessageFactory;
+import quickfix.FileStoreFactory;
+import quickfix.Message;
+import quickfix.Session;
+import quickfix.SessionID;
+import quickfix.SessionNotFound;
+import quickfix.SessionSettings;
+import quickfix.ThreadedSocketInitiator;
+import quickfix.field.TestReqID;
+import quickfix.fix44.TestRequest;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+/**
+ * The traders: unmodified QuickFIX/J initiators (one thread per session), each with a FILE store, so their
+ * sequence numbers and sent messages live on disk as a real trader's do, reconnecting by themselves every second
+ * and never resetting sequence numbers. Every message in and out and every error event goes to the session's
+ * {@link TraderLog}; accepted execution reports also to its {@link OpenOrders}.
+ */
+final class Traders implements AutoCloseable {
+    /** Status requests that may wait for their answers at once, per session: the server's ring stays far from full. */
+    private static final int STATUS_WINDOW = 500;
+
+    private final Map<String, SessionID> sessions = new LinkedHashMap<>();
+    private final Map<SessionID, TraderLog> logs = new ConcurrentHashMap<>();
+    private final Map<SessionID, OpenOrders> openOrders = new ConcurrentHashMap<>();
+    private final Map<SessionID, AtomicInteger> logons = new ConcurrentHashMap<>();
+    private final ThreadedSocketInitiator initiator;
+    private final List<LoadDriver> drivers = new ArrayList<>();
+    private int testRequests;
+
+    Traders(List<String> compIds, int port, Path storeDirectory) throws ConfigError {
+        SessionSettings settings = new SessionSettings();
+        for (String compId : compIds) {
+            SessionID id = new SessionID("FIX.4.4", compId, "FIXMATCH");
+            sessions.put(compId, id);
+            logs.put(id, new TraderLog(compId));
+            openOrders.put(id, new OpenOrders());
+            logons.put(id, new AtomicInteger());
+            settings.setString(id, "ConnectionType", "initiator");
+            settings.setString(id, "SocketConnectHost", "127.0.0.1");
+            settings.setLong(id, "SocketConnectPort", port);
+            settings.setLong(id, "HeartBtInt", 30);
+            settings.setLong(id, "ReconnectInterval", 1);
+            settings.setString(id, "NonStopSession", "Y");
+            settings.setString(id, "UseDataDictionary", "Y");
+            settings.setString(id, "DataDictionary", "FIX44.xml");
+            settings.setString(id, "ResetOnLogon", "N");
+            settings.setString(id, "ResetOnLogout", "N");
+            settings.setString(id, "ResetOnDisconnect", "N");
+            settings.setString(id, "PersistMessages", "Y");
+            settings.setLong(id, "LogonTimeout", 10);
+            settings.setLong(id, "LogoutTimeout", 2);
+            settings.setString(id, "FileStorePath", storeDirectory.toString());
+        }
+        initiator = new ThreadedSocketInitiator(new Recorder(), new FileStoreFactory(settings), settings,
+            id -> forwardingLog(logs.get(id)), new DefaultMessageFactory());
+    }
+
+    void start() throws ConfigError {
+        initiator.start();
+    }
+
+    List<TraderLog> logs() {
+        return sessions.values().stream().map(logs::get).toList();
+    }
+
+    /** Starts each session's order flow at {@code ratePerSecond}. */
+    void startLoad(List<String> symbols, long seed, int ratePerSecond) {
+        int index = 0;
+        for (SessionID id : sessions.values()) {
+            LoadDriver driver = new LoadDriver(id, openOrders.get(id), symbols, seed * 31 + index++, ratePerSecond);
+            drivers.add(driver);
+            driver.start();
+        }
+    }
+
+    void pauseLoad() {
+        drivers.forEach(LoadDriver::pause);
+    }
+
+    void resumeLoad() {
+        drivers.forEach(LoadDriver::resume);
+    }
+
+    void stopLoad() throws InterruptedException {
+        for (LoadDriver driver : drivers) {
+            driver.stop();
+        }
+        drivers.clear();
+    }
+
+    /** Waits until every session has logged on at least {@code count} times in all and is logged on now. */
+    void awaitLogons(int count, Duration timeout) throws InterruptedException {
+        await(() -> sessions.values().stream().allMatch(id -> logons.get(id).get() >= count && loggedOn(id)),
+            timeout, () -> "every session's logon number " + count + "; logons " + logonCounts() + "; errors "
+                + lastErrors());
+    }
+
+    /**
+     * Waits until the server has answered a TestRequest on every session: QuickFIX/J hands messages over in
+     * sequence, so every gap the client saw is filled by then, and every request sent before is in the server's
+     * hands. A TestRequest that reaches the server during a gap is dropped there (and gap-filled when the client
+     * resends), so an unanswered session gets a new one every two seconds.
+     */
+    void awaitQuiet(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Map<SessionID, String> waiting = new LinkedHashMap<>();
+        for (SessionID id : sessions.values()) {
+            waiting.put(id, null);
+        }
+        while (!waiting.isEmpty()) {
+            for (Map.Entry<SessionID, String> entry : waiting.entrySet()) {
+                String testReqId = "quiet-" + ++testRequests;
+                entry.setValue(testReqId);
+                send(new TestRequest(new TestReqID(testReqId)), entry.getKey());
+            }
+            long retryAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+            while (!waiting.isEmpty() && System.nanoTime() < retryAt) {
+                waiting.entrySet().removeIf(entry -> logs.get(entry.getKey()).heartbeatReceived(entry.getValue()));
+                TimeUnit.MILLISECONDS.sleep(10); // polling with a deadline
+            }
+            if (!waiting.isEmpty() && System.nanoTime() > deadline) {
+                throw new AssertionError("timed out after " + timeout + " waiting for Heartbeats answering "
+                    + "TestRequests on " + waiting.keySet() + "; logons " + logonCounts() + "; errors "
+                    + lastErrors());
+            }
+        }
+    }
+
+    /**
+     * Asks the server the status of every ClOrdID each client sent (OrderStatusRequest, the order's symbol and
+     * side), a window at a time, and waits for every answer.
+     */
+    void queryStatus(Duration timeout) throws InterruptedException {
+        Map<SessionID, List<Request>> pending = new LinkedHashMap<>();
+        Map<SessionID, Integer> next = new LinkedHashMap<>();
+        Map<SessionID, Integer> answersBefore = new LinkedHashMap<>();
+        for (SessionID id : sessions.values()) {
+            pending.put(id, logs.get(id).requests());
+            next.put(id, 0);
+            answersBefore.put(id, logs.get(id).statusAnswers());
+        }
+        long deadline = System.nanoTime() + timeout.toNanos();
+        boolean done = false;
+        while (!done) {
+            done = true;
+            for (SessionID id : sessions.values()) {
+                TraderLog log = logs.get(id);
+                List<Request> requests = pending.get(id);
+                int sent = next.get(id);
+                int answered = log.statusAnswers() - answersBefore.get(id);
+                while (sent < requests.size() && sent - answered < STATUS_WINDOW) {
+                    Request request = requests.get(sent++);
+                    send(Orders.status(request.clOrdId(), request.symbol(), request.side()), id);
+                }
+                next.put(id, sent);
+                done &= answered >= requests.size();
+            }
+            if (!done) {
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("status answers still missing after " + timeout + ": " + progress(pending,
+                        answersBefore) + "; errors " + lastErrors());
+                }
+                TimeUnit.MILLISECONDS.sleep(5); // polling with a deadline
+            }
+        }
+    }
+
+    /** How many order requests each session's engine has numbered so far, by CompID. */
+    Map<String, Integer> requestCounts() {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        sessions.forEach((compId, id) -> counts.put(compId, logs.get(id).requests().size()));
+        return counts;
+    }
+
+    /** Records in each log the MsgSeqNum its client expects next, for the gap check. */
+    void finish() {
+        for (SessionID id : sessions.values()) {
+            logs.get(id).finish(Session.lookupSession(id).getExpectedTargetNum());
+        }
+    }
+
+    @Override
+    public void close() {
+        initiator.stop(true);
+    }
+
+    private boolean loggedOn(SessionID id) {
+        Session session = Session.lookupSession(id);
+        return session != null && session.isLoggedOn();
+    }
+
+    private String progress(Map<SessionID, List<Request>> pending, Map<SessionID, Integer> answersBefore) {
+        StringBuilder text = new StringBuilder();
+        for (SessionID id : sessions.values()) {
+            text.append(id.getSenderCompID()).append(' ').append(logs.get(id).statusAnswers() - answersBefore.get(id))
+                .append('/').append(pending.get(id).size()).append(' ');
+        }
+        return text.toString();
+    }
+
+    private String logonCounts() {
+        StringBuilder text = new StringBuilder();
+        sessions.forEach((compId, id) -> text.append(compId).append('=').append(logons.get(id).get())
+            .append(loggedOn(id) ? "(on) " : "(off) "));
+        return text.toString();
+    }
+
+    private String lastErrors() {
+        List<String> last = new ArrayList<>();
+        for (TraderLog log : logs()) {
+            List<String> errors = log.errors();
+            if (!errors.isEmpty()) {
+                last.add(log.compId() + ": " + errors.get(errors.size() - 1));
+            }
+        }
+        return last.toString();
+    }
+
+    private static void send(Message message, SessionID id) {
+        try {
+            Session.sendToTarget(message, id);
+        } catch (SessionNotFound e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void await(BooleanSupplier condition, Duration timeout, Supplier<String> what)
+        throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out after " + timeout + " waiting for " + what.get());
+            }
+            TimeUnit.MILLISECONDS.sleep(10); // polling with a deadline
+        }
+    }
+
+    private static ForwardingLog forwardingLog(TraderLog log) {
+        return new ForwardingLog(log::received, log::sent, event -> { }, log::error);
+    }
+
+    private final class Recorder implements Application {
+        @Override
+        public void onCreate(SessionID id) {
+        }
+
+        @Override
+        public void onLogon(SessionID id) {
+            logons.get(id).incrementAndGet();
+        }
+
+        @Override
+        public void onLogout(SessionID id) {
+        }
+
+        @Override
+        public void toAdmin(Message message, SessionID id) {
+        }
+
+        @Override
+        public void fromAdmin(Message message, SessionID id) {
+        }
+
+        @Override
+        public void toApp(Message message, SessionID id) {
+            logs.get(id).numbered(message.toString());
+        }
+
+        @Override
+        public void fromApp(Message message, SessionID id) {
+            FixFields fields = FixFields.parse(message.toString());
+            if ("8".equals(fields.msgType())) {
+                openOrders.get(id).onReport(Report.of(fields));
+            }
+        }
+    }
+}
