@@ -99,7 +99,7 @@ public final class LoadgenMain {
                 options.floorDurationSeconds(), options.durationSeconds());
             try (EchoServer echo = new EchoServer();
                  FixClient echoClient = new FixClient("127.0.0.1", echo.port(), options.senderCompId(),
-                     options.targetCompId(), floorTracker, options.sendBufferBytes())) {
+                     options.targetCompId(), floorTracker, 0)) {
                 echoClient.logon(30, options.timeoutSeconds());
                 out.println("phase 1 of 2: the floor (loopback echo, alone)");
                 floor = new LoadPhase(sources.get(), echoClient, floorTracker, floorProbes, null,
