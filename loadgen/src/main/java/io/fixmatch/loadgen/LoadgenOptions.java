@@ -109,7 +109,7 @@ public record LoadgenOptions(int rate, boolean rateGiven, int durationSeconds, i
             "at the same rate through a bare loopback TCP echo, alone; then the server. The generator's own send lag",
             "and CPU are measured too: a run whose send-lag p99 exceeds --max-send-lag is INVALID."},
         footer = {"Exit status: 0 PASS; 1 errors in the run (missing, unexpected or rejected responses); 2 bad options;",
-            "3 FAIL: a threshold, the floor gate, the baseline or the rate (below 99% of the schedule) breached;",
+            "3 FAIL: a threshold, the floor gate, the baseline or the rate (below 99%% of the schedule) breached;",
             "4 INVALID: the generator could not keep its schedule (send-lag p99 above --max-send-lag), so its",
             "latencies measure the generator, not the server. Errors win over INVALID, INVALID over FAIL."})
     static final class Flags {
