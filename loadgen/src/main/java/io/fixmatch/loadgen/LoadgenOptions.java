@@ -26,10 +26,6 @@ public record LoadgenOptions(int rate, boolean rateGiven, int durationSeconds, i
                              Path serverConfig, Path serverLog, int sendBufferBytes) {
 
     public static final int DEFAULT_RATE = 45_000;
-    /** The documented bound on the generator's send-lag p99 (docs/PERFORMANCE.md): above it a run is INVALID. */
-    public static final double DEFAULT_MAX_SEND_LAG_MICROS = 200;
-    /** The default gate: new_ack p99 at most this many times the floor's p99 (docs/PERFORMANCE.md says why). */
-    public static final double DEFAULT_FLOOR_RATIO = 20;
     /** The achieved rate must reach this share of the scheduled rate. */
     public static final double MIN_RATE_SHARE = 0.99;
 
