@@ -23,23 +23,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Would the generator lie? It runs against an acceptor that answers after a known, injected delay: 200 µs for 98%
- * of requests, 5 ms for 2%, and a 50 ms stall once, during which the acceptor stops reading (small socket buffers on
+ * of requests, 5 ms for 2%, and a 100 ms stall once, during which the acceptor stops reading (small socket buffers on
  * both sides, so the stall soon blocks the generator's sender, as a stalled server does). The reported p50, p99 and
- * worst must match what that injection implies for a generator that counts every round trip from its due time:
- * at 2,000/s the 100 requests that fell due during the stall waited for its end, a ramp from 50 ms down, and the
- * top 1% of 6,000 round trips are in it: p99 near 20 ms. A generator without coordinated-omission correction would
- * charge the requests its blocked sender held back from when they were finally sent, leaving only the few the
- * socket buffers took in the ramp: p99 near 5 ms. One that computed p99 wrongly would report something else.
- * Tolerances: no answer can come before its injected delay; above it, the machine's noise measured in the run.
+ * worst must match what that injection implies for a generator that counts every round trip from its due time: at
+ * 2,000/s the 200 requests that fell due during the stall waited for its end, a ramp from 100 ms down, and the top
+ * 1% of the 10,000 measured round trips are in it: p99 near 50 ms, worst near 100 ms.
+ *
+ * <p>A generator without coordinated-omission correction would charge the requests its blocked sender held back from
+ * when they were finally sent, leaving in the ramp only the few dozen the socket buffers took: p99 near 5 ms. So this
+ * test fails when JLBH's correction is turned off, when round trips are timed from the send instead of the due time,
+ * and when p99 is miscomputed (each checked by applying the mutation). Tolerances: no answer can come before its
+ * injected delay (the lower bound, 3% for HdrHistogram's buckets, is what catches those); above it, 25%, the
+ * machine's own noise measured in the same run, and 500 µs, so that a loaded CI machine does not fail it.
  */
 class GeneratorSelfTest {
     private static final int RATE = 2000;
     private static final long INTERVAL_NANOS = 1_000_000_000L / RATE;
     private static final int WARMUP = RATE; // 1 s
-    private static final int MEASURED = RATE * 3; // 3 s, one run
+    private static final int MEASURED = RATE * 5; // 5 s, one run
     private static final long FAST = 200_000;
     private static final long SLOW = 5_000_000;
-    private static final long STALL = 50_000_000;
+    private static final long STALL = 100_000_000;
     /** The measured request during whose reading the acceptor stalls (0-based), and its number at the acceptor. */
     private static final int STALL_INDEX = MEASURED / 2;
     private static final long STALL_AT = WARMUP + STALL_INDEX + 1;
@@ -57,7 +61,7 @@ class GeneratorSelfTest {
         JsonNode summary;
         try (DelayingAcceptor acceptor = new DelayingAcceptor(GeneratorSelfTest::delay, STALL_AT, STALL, 2048,
             false)) {
-            summary = run(acceptor, "--rate", Integer.toString(RATE), "--warmup", "1", "--duration", "3",
+            summary = run(acceptor, "--rate", Integer.toString(RATE), "--warmup", "1", "--duration", "5",
                 "--runs", "1", "--so-sndbuf", "4096");
         }
         assertEquals(0, summary.get("errors").asLong(), summary.get("error_details").toString());
@@ -115,19 +119,13 @@ class GeneratorSelfTest {
         return expected;
     }
 
-    /**
-     * Never below what was injected (3% for HdrHistogram's buckets): that is what catches a generator hiding a stall
-     * or miscomputing a percentile. Above it by at most 10%, the machine's own noise at that percentile (the floor
-     * and the generator's send lag measured in the same run: on a loaded 2-core machine they reach milliseconds at
-     * p99) and 200 µs for the acceptor's timer and the reader.
-     */
+    /** See the class comment for the tolerances. */
     private static void assertClose(String what, long expectedNanos, double noiseMicros, double reportedMicros) {
         double expectedMicros = expectedNanos / 1000.0;
-        double ceiling = expectedMicros * 1.1 + noiseMicros + 200;
+        double ceiling = expectedMicros * 1.25 + noiseMicros + 500;
         assertTrue(reportedMicros >= expectedMicros * 0.97 && reportedMicros <= ceiling, what + ": reported "
             + reportedMicros + " µs, injected " + expectedMicros + " µs, ceiling " + ceiling + " µs");
     }
-
     private JsonNode run(DelayingAcceptor acceptor, String... flags) throws Exception {
         List<String> args = new ArrayList<>(List.of(flags));
         args.addAll(List.of("--port", Integer.toString(acceptor.port()), "--out", dir.toString(), "--floor-duration",
