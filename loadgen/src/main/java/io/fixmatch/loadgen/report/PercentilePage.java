@@ -3,15 +3,18 @@ package io.fixmatch.loadgen.report;
 import org.HdrHistogram.Histogram;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * The page a person reads after a run: the verdict and its reasons, when, on which commit and machine, a table of
- * every probe, stage and the send lag, and each probe's full percentile distribution as HdrHistogram prints it
+ * The page a person reads after a run: the verdict and its reasons, the percentile chart ({@link PercentileChart}),
+ * when, on which commit and machine, a table of every probe, stage and the send lag, and each probe's full
+ * percentile distribution as HdrHistogram prints it
  * (value, percentile, count, 1/(1-percentile): the format HdrHistogram's own plotter reads). No scripts, no external
  * files: it opens anywhere.
  */
@@ -37,7 +40,8 @@ public final class PercentilePage {
         for (String reason : reasons) {
             page.append("<li>").append(escape(reason)).append("</li>\n");
         }
-        page.append("</ul>\n<h2>").append(escape(title)).append("</h2>\n<p>Started ").append(escape(startedAt))
+        page.append("</ul>\n<h2>").append(escape(title)).append("</h2>\n").append(chart(title, probes))
+            .append("<p>Started ").append(escape(startedAt))
             .append(", commit ").append(escape(commit)).append("<br>Machine: ");
         machine.forEach((key, value) -> page.append(escape(key)).append(" ").append(escape(value)).append("; "));
         page.append("</p>\n<table><tr><th>probe (µs)</th><th>count</th><th>mean</th><th>p50</th><th>p90</th>"
@@ -61,6 +65,16 @@ public final class PercentilePage {
         }
         page.append("</body></html>\n");
         return page.toString();
+    }
+
+    /** The chart as an embedded PNG; a note instead if it cannot be drawn here (no fonts, say). */
+    private static String chart(String title, Map<String, Histogram> probes) {
+        try {
+            return "<img alt='round trip by percentile' src='data:image/png;base64,"
+                + Base64.getEncoder().encodeToString(PercentileChart.png(title, probes)) + "'>\n";
+        } catch (IOException | RuntimeException | LinkageError | java.awt.AWTError e) {
+            return "<p>(chart unavailable: " + escape(String.valueOf(e)) + "; the numbers are below)</p>\n";
+        }
     }
 
     private static void row(StringBuilder page, String name, ProbeStats s) {
