@@ -133,7 +133,7 @@ public record LoadgenOptions(int rate, boolean rateGiven, int durationSeconds, i
             + "summary.json, HdrHistogram logs, percentiles.html (default ${DEFAULT-VALUE})")
         Path out;
         @Option(names = "--symbols", paramLabel = "A,B,..", defaultValue = "AAPL,MSFT,GOOG", split = ",",
-            description = "symbols to trade (default ${DEFAULT-VALUE})")
+            hideParamSyntax = true, description = "symbols to trade (default ${DEFAULT-VALUE})")
         List<String> symbols;
         @Option(names = "--price-scale", paramLabel = "N", defaultValue = "2",
             description = "decimals of the symbols' prices (default ${DEFAULT-VALUE}: tick 0.01)")
