@@ -5,6 +5,7 @@ import io.fixmatch.fix.codec.FixMessage;
 import io.fixmatch.fix.codec.FixParser;
 import io.fixmatch.fix.codec.FixTags;
 import io.fixmatch.fix.codec.FixWriter;
+import io.fixmatch.fix.codec.MessageBody;
 import io.fixmatch.fix.codec.MsgTypes;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -16,9 +17,6 @@ import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
 import java.util.PriorityQueue;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
@@ -49,7 +47,6 @@ final class DelayingAcceptor implements AutoCloseable {
     private final Condition added = lock.newCondition();
     private final PriorityQueue<Answer> answers = new PriorityQueue<>((a, b) -> Long.compare(a.due, b.due));
     private final FixWriter out = new FixWriter(MAX_MESSAGE);
-    private final List<String> requests = Collections.synchronizedList(new ArrayList<>());
     private volatile SocketChannel connection;
     private volatile boolean closing;
     private long nextSeqNum = 1;
@@ -87,13 +84,6 @@ final class DelayingAcceptor implements AutoCloseable {
         return server.socket().getLocalPort();
     }
 
-    /** Every request read, as "MsgType ClOrdID OrigClOrdID", in order. */
-    List<String> requests() {
-        synchronized (requests) {
-            return List.copyOf(requests);
-        }
-    }
-
     private void read() {
         try (SocketChannel channel = server.accept()) {
             channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
@@ -129,8 +119,6 @@ final class DelayingAcceptor implements AutoCloseable {
                         case MsgTypes.NEW_ORDER_SINGLE, MsgTypes.ORDER_CANCEL_REQUEST,
                              MsgTypes.ORDER_CANCEL_REPLACE_REQUEST -> {
                             count++;
-                            requests.add(MsgTypes.toString(message.msgType()) + " " + message.stringValue(11) + " "
-                                + message.stringValue(41));
                             schedule(new Answer(now + delayNanos.applyAsLong(count), now, message.msgType(),
                                 message.stringValue(FixTags.CL_ORD_ID), message.stringValue(FixTags.SYMBOL),
                                 message.byteValue(FixTags.SIDE), message.isSingleByte(FixTags.TIME_IN_FORCE, '3'),
@@ -208,9 +196,10 @@ final class DelayingAcceptor implements AutoCloseable {
         });
     }
 
-    private synchronized void send(int msgType, io.fixmatch.fix.codec.MessageBody body) {
+    private synchronized void send(int msgType, MessageBody body) {
         out.begin(msgType).field(FixTags.SENDER_COMP_ID, "FIXMATCH").field(FixTags.TARGET_COMP_ID, "LOADGEN")
-            .field(FixTags.MSG_SEQ_NUM, nextSeqNum++).timestamp(FixTags.SENDING_TIME, System.currentTimeMillis() * 1_000_000L);
+            .field(FixTags.MSG_SEQ_NUM, nextSeqNum++)
+            .timestamp(FixTags.SENDING_TIME, System.currentTimeMillis() * 1_000_000L);
         body.writeBody(out);
         out.finish();
         ByteBuffer bytes = ByteBuffer.wrap(out.buffer(), out.start(), out.length());

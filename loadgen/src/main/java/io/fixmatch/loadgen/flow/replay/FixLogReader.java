@@ -62,8 +62,8 @@ final class FixLogReader {
         if (time == null) {
             throw new IllegalArgumentException("no time: neither a prefix nor SendingTime(52)");
         }
-        long nanos = LocalDateTime.parse(time, FIX_TIME).toEpochSecond(ZoneOffset.UTC) * 1_000_000_000L
-            + LocalDateTime.parse(time, FIX_TIME).getNano();
+        LocalDateTime when = LocalDateTime.parse(time, FIX_TIME);
+        long nanos = when.toEpochSecond(ZoneOffset.UTC) * 1_000_000_000L + when.getNano();
         return new RecordedRequest(nanos, kind, required(fields, 49), required(fields, 11), fields.get(41),
             required(fields, 55), required(fields, 54).charAt(0),
             kind == RequestKind.CANCEL ? 0 : fields.getOrDefault(40, "2").charAt(0),
