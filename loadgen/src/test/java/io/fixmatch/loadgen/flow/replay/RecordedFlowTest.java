@@ -38,14 +38,15 @@ class RecordedFlowTest {
         ReplaySource source = new ReplaySource(flow, 0);
         List<String> sent = new ArrayList<>();
         List<Long> gaps = new ArrayList<>();
-        for (int i = 0; i < 7; i++) {
+        for (int i = 0; i < 8; i++) {
             gaps.add(source.advance());
             sent.add(source.kind() + " " + field(source, FixTags.CL_ORD_ID) + " " + field(source, FixTags.ORIG_CL_ORD_ID));
         }
         assertEquals(List.of("NEW_ORDER L1 null", "NEW_ORDER L2 null", "REPLACE L3 L1", "CANCEL L4 L2",
-            "CANCEL L5 L3", "NEW_ORDER L6 null", "NEW_ORDER L7 null"), sent, "the second pass maps to fresh ids");
-        assertEquals(List.of(1_250_000L, 1_000_000L, 2_000_000L, 1_000_000L, 1_000_000L, 1_250_000L, 1_000_000L),
-            gaps, "recorded gaps; the mean gap between passes");
+            "CANCEL L5 L3", "NEW_ORDER L6 null", "NEW_ORDER L7 null", "REPLACE L8 L6"), sent,
+            "the second pass maps to fresh ids, and its replace to its own order");
+        assertEquals(List.of(1_250_000L, 1_000_000L, 2_000_000L, 1_000_000L, 1_000_000L, 1_250_000L, 1_000_000L,
+            2_000_000L), gaps, "recorded gaps; the mean gap between passes");
         ReplaySource rescaled = new ReplaySource(flow, 2000);
         rescaled.advance();
         rescaled.advance();
