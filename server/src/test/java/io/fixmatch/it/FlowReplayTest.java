@@ -19,8 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The shipped recorded flow (loadgen/src/main/resources/flows/sample-journal.jsonl, a journal dump of two sessions
- * trading three symbols: crossing orders, replaces, IOC and market orders, cancels, and records that cannot be
- * replayed) replayed at its recorded pacing through the loadgen's one session against a fresh server. Every request
+ * trading three symbols: crossing orders, replaces, IOC and market orders, cancels, orders of both sessions under
+ * one ClOrdID, and records that cannot be replayed) replayed at its recorded pacing through the loadgen's one session against a fresh server. Every request
  * must be answered and none refused: the sessions' colliding ClOrdIDs and the cancels and replaces of replaced orders
  * are mapped right, and each pass leaves the books as it found them.
  */
@@ -46,11 +46,11 @@ class FlowReplayTest {
         assertEquals(0, summary.get("errors").asLong(), summary.get("error_details").toString());
         assertEquals(0, summary.at("/error_details/refused").asLong(), "a refused request: a mapping went wrong");
         JsonNode recorded = summary.get("flow");
-        assertEquals(60, recorded.get("requests").asInt(), recorded.toString());
+        assertEquals(84, recorded.get("requests").asInt(), recorded.toString());
         assertEquals(1, recorded.at("/skipped/CANCEL of an order placed before the recording").asLong());
         assertEquals(1, recorded.at("/skipped/not a client request: ORDER_STATUS").asLong());
         assertEquals(1, recorded.at("/skipped/not a client request: CANCEL_ALL_FOR_OWNER").asLong());
-        // Recorded pacing: 60 requests over 58.8 ms, about 1,020/s; two measured seconds.
+        // Recorded pacing: 84 requests over 76.8 ms, about 1,080/s; two measured seconds.
         long measured = summary.at("/probes/end_to_end/count").asLong();
         assertTrue(measured > 1500 && measured < 2600, "measured " + measured);
         for (String probe : new String[] {"new_ack", "cancel", "replace"}) {
