@@ -26,6 +26,8 @@ public record LoadgenOptions(int rate, boolean rateGiven, int durationSeconds, i
                              Path serverConfig, Path serverLog, int sendBufferBytes) {
 
     public static final int DEFAULT_RATE = 45_000;
+    /** A phase's send-lag p99 may reach this share of its round-trip p99 (or --max-send-lag) and stay valid. */
+    public static final double SEND_LAG_SHARE = 0.1;
     /** The achieved rate must reach this share of the scheduled rate. */
     public static final double MIN_RATE_SHARE = 0.99;
 
@@ -106,8 +108,9 @@ public record LoadgenOptions(int rate, boolean rateGiven, int durationSeconds, i
             "and CPU are measured too: a run whose send-lag p99 exceeds --max-send-lag is INVALID."},
         footer = {"Exit status: 0 PASS; 1 errors in the run (missing, unexpected or rejected responses); 2 bad options;",
             "3 FAIL: a threshold, the floor gate, the baseline or the rate (below 99%% of the schedule) breached;",
-            "4 INVALID: the generator could not keep its schedule (send-lag p99 above --max-send-lag), so its",
-            "latencies measure the generator, not the server. Errors win over INVALID, INVALID over FAIL."})
+            "4 INVALID: the generator could not keep its schedule (send-lag p99 above --max-send-lag and 10%% of the",
+            "round-trip p99 in a phase), so its latencies measure the generator, not the server. Errors win over",
+            "INVALID, INVALID over FAIL."})
     static final class Flags {
         @Option(names = {"--help", "-h"}, usageHelp = true, description = "this text")
         boolean help;
@@ -174,7 +177,8 @@ public record LoadgenOptions(int rate, boolean rateGiven, int durationSeconds, i
             description = "measured seconds of the floor phase (default: --duration)")
         Integer floorDuration;
         @Option(names = "--max-send-lag", paramLabel = "MICROS", defaultValue = "200", description = "the run is "
-            + "INVALID when the generator's send-lag p99 exceeds this (default ${DEFAULT-VALUE})")
+            + "INVALID when the generator's send-lag p99 in a phase exceeds this and 10%% of that phase's round-trip "
+            + "p99 (default ${DEFAULT-VALUE})")
         double maxSendLag;
         @Option(names = "--park-margin", paramLabel = "MICROS", defaultValue = "100", description = "the sender "
             + "parks until this long before each due time, then waits out the rest (default ${DEFAULT-VALUE})")

@@ -11,8 +11,9 @@ import java.util.Locale;
  * <ul>
  *   <li>errors (missing, unexpected or rejected answers): FAIL, exit 1 — a server that lost or refused requests has
  *       failed, however late the generator was;</li>
- *   <li>INVALID, exit 4: the generator did not keep its schedule in either phase (send-lag p99 above the bound): its
- *       latencies measure the generator, not the server;</li>
+ *   <li>INVALID, exit 4: the generator did not keep its schedule in either phase (send-lag p99 above the larger of
+ *       {@code --max-send-lag} and 10% of that phase's round-trip p99), or the floor phase fell under 99% of its
+ *       rate: its latencies measure the generator, not the server;</li>
  *   <li>FAIL, exit 3: the achieved rate under 99% of the schedule, new_ack p99 above {@code --floor-ratio} times
  *       the floor's p99, a {@code --threshold} or the {@code --baseline} breached;</li>
  *   <li>PASS, exit 0.</li>
@@ -35,8 +36,8 @@ record Verdict(String verdict, List<String> reasons, int exitCode) {
      */
     static Verdict judge(LoadgenOptions options, Report report, long errors, List<String> breaches) {
         List<String> invalid = new ArrayList<>();
-        lag(invalid, "server", report.sendLag(), options.maxSendLagMicros());
-        lag(invalid, "floor", report.floorSendLag(), options.maxSendLagMicros());
+        lag(invalid, "server", report.sendLag(), report.stats(Report.END_TO_END), options.maxSendLagMicros());
+        lag(invalid, "floor", report.floorSendLag(), report.stats(Report.LOOPBACK_ECHO), options.maxSendLagMicros());
         List<String> failures = new ArrayList<>();
         double scheduled = report.server().scheduledRate();
         double achieved = report.server().achievedRate();
@@ -82,13 +83,21 @@ record Verdict(String verdict, List<String> reasons, int exitCode) {
         return new Verdict(PASS, reasons, EXIT_OK);
     }
 
-    private static void lag(List<String> invalid, String phase, ProbeStats lag, double boundMicros) {
+    /**
+     * The generator kept its schedule in a phase when its send-lag p99 is under {@code --max-send-lag} or under
+     * {@link LoadgenOptions#SEND_LAG_SHARE} of the phase's own round-trip p99: a send late by that much inflates the
+     * p99 it reports by at most that much, so its verdict stands.
+     */
+    private static void lag(List<String> invalid, String phase, ProbeStats lag, ProbeStats roundTrips,
+                            double maxMicros) {
+        double bound = Math.max(maxMicros, LoadgenOptions.SEND_LAG_SHARE * roundTrips.p99());
         if (lag.count() == 0) {
             invalid.add("no send lag recorded in the " + phase + " phase: nothing was measured");
-        } else if (lag.p99() > boundMicros) {
+        } else if (lag.p99() > bound) {
             invalid.add(String.format(Locale.ROOT, "the generator's send-lag p99 in the %s phase is %.1f µs, above "
-                + "the bound of %.1f µs: it fell behind its schedule, so its latencies measure itself", phase, lag.p99(),
-                boundMicros));
+                + "its bound of %.1f µs (the larger of --max-send-lag and %.0f%% of the phase's round-trip p99): it "
+                + "fell behind its schedule, so its latencies measure itself", phase, lag.p99(), bound,
+                LoadgenOptions.SEND_LAG_SHARE * 100));
         }
     }
 

@@ -83,6 +83,18 @@ class VerdictTest {
     }
 
     @Test
+    void aSendLagUnderATenthOfTheRoundTripP99LeavesTheVerdictStanding() {
+        LoadgenOptions options = LoadgenOptions.parse(new String[] {"--max-send-lag", "100", "--floor-ratio", "0"});
+        Histogram lag = uniformMicros(1); // p99 990 µs: over 100 µs, under a tenth of the round trips' 20.8 ms
+        Report report = report(options, uniformMicros(21), lag, 45_000, uniformMicros(21));
+        assertEquals(Verdict.PASS, Verdict.judge(options, report, 0, List.of()).verdict());
+        Report lateFloor = report(options, uniformMicros(21), lag, 45_000, uniformMicros(1));
+        Verdict invalid = Verdict.judge(options, lateFloor, 0, List.of());
+        assertEquals(Verdict.INVALID, invalid.verdict(), "the floor's p99 is 990 µs: its tenth is under the lag");
+        assertEquals(1, invalid.reasons().size(), invalid.reasons().toString());
+    }
+
+    @Test
     void theGateFailsOnARateBelowTheScheduleAndOnAServerFarAboveTheFloor() {
         LoadgenOptions options = LoadgenOptions.parse(new String[0]);
         Histogram punctual = new Histogram(3);
@@ -98,9 +110,14 @@ class VerdictTest {
         assertTrue(farAboveFloor.reasons().get(0).contains("the floor's p99"), farAboveFloor.reasons().toString());
     }
 
-    /** A report whose floor is uniform 1..1000 µs and whose server phase has {@code ack} as every probe. */
+    /** A report whose floor is {@code echo} (uniform 1..1000 µs unless given) and whose server phase has {@code ack}. */
     private static Report report(LoadgenOptions options, Histogram ack, Histogram sendLag, double achieved) {
-        PhaseResult floor = phase(Map.of(Report.LOOPBACK_ECHO, List.of(uniformMicros(1))), sendLag, 45_000);
+        return report(options, ack, sendLag, achieved, uniformMicros(1));
+    }
+
+    private static Report report(LoadgenOptions options, Histogram ack, Histogram sendLag, double achieved,
+                                 Histogram echo) {
+        PhaseResult floor = phase(Map.of(Report.LOOPBACK_ECHO, List.of(echo)), sendLag, 45_000);
         PhaseResult server = phase(Map.of("new_ack", List.of(ack), Report.END_TO_END, List.of(ack)), sendLag,
             achieved);
         return new Report(options, new Report.Context("now", "abc", Map.of(), Map.of()), floor, server, 0, Map.of());
