@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The release load test: starts a fresh fixmatch server (unless --host/--port name a running acceptor), replays a
 # volatile-market order flow at 45,000 orders/s (JLBH, coordinated omission corrected), prints the report and writes
-# it to --out (summary.json, HdrHistogram logs, percentiles.html). Exit status: 0 ok, 1 errors, 2 bad options,
-# 3 a latency threshold or the --baseline breached.
+# it to --out (summary.json, HdrHistogram logs, percentiles.html). The floor (loopback echo) is measured first,
+# alone. Exit status: 0 PASS, 1 errors, 2 bad options, 3 FAIL (a threshold, the floor gate, the --baseline or the
+# rate breached), 4 INVALID (the generator fell behind its schedule: its numbers measure itself).
 #   scripts/loadgen.sh [--rate N] [--duration S] [--warmup S] [--host H] [--port P] [--out DIR] [--help] [...]
 #   scripts/loadgen.sh --server-port P [...]   its own server on port P instead of 9878
 # All loadgen options pass through (see --help). LOADGEN_JAVA_OPTS and SERVER_JAVA_OPTS add JVM flags;
 # SERVER_PROPERTIES adds server config lines, e.g. SERVER_PROPERTIES="engine.idleStrategy=busy-spin engine.cpu=1".
+# LOADGEN_SERVER_PROPERTIES: lines always added to the server it starts (see the default below).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/java.sh
@@ -15,6 +17,11 @@ jar=loadgen/target/fixmatch-loadgen-0.1.0-SNAPSHOT.jar
 server_jar=server/target/fixmatch-server-0.1.0-SNAPSHOT.jar
 build_if_needed loadgen,server "$jar"
 build_if_needed loadgen,server "$server_jar"
+
+# The latency trace (session.LOADGEN.latencyTrace=true) splits each round trip into the server's stages; it waits
+# for the server to know the key (a strict configuration refuses unknown keys): set this default to
+# "session.LOADGEN.latencyTrace=true" once it does, or pass LOADGEN_SERVER_PROPERTIES=session.LOADGEN.latencyTrace=true.
+LOADGEN_SERVER_PROPERTIES="${LOADGEN_SERVER_PROPERTIES-}"
 
 external=false
 port=9878
@@ -53,7 +60,7 @@ if [ "$external" = false ]; then
   rm -rf "$work" && mkdir -p "$work"
   config="$work/fixmatch.properties"
   cp config/fixmatch.properties "$config"
-  for property in ${SERVER_PROPERTIES:-}; do echo "$property" >> "$config"; done
+  for property in ${LOADGEN_SERVER_PROPERTIES} ${SERVER_PROPERTIES:-}; do echo "$property" >> "$config"; done
   if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
     echo "loadgen: port $port is already in use; stop what listens there or pass --host/--port" >&2
     exit 2
@@ -69,6 +76,8 @@ if [ "$external" = false ]; then
   done
   grep -q "fixmatch ready" "$work/server.log" || { echo "loadgen: the server did not become ready" >&2; exit 1; }
   echo "server started (pid $server_pid, log $work/server.log)"
+  # The report records the configuration the server ran with and its "fixmatch ready" line.
+  args+=(--server-config "$config" --server-log "$work/server.log")
 fi
 
 set +e

@@ -1,29 +1,38 @@
 package io.fixmatch.loadgen;
 
-import io.fixmatch.fix.codec.FixWriter;
+import io.fixmatch.loadgen.client.EchoServer;
 import io.fixmatch.loadgen.client.FixClient;
-import io.fixmatch.loadgen.client.LoopbackEcho;
-import io.fixmatch.loadgen.client.OrderRequestBody;
+import io.fixmatch.loadgen.client.Probes;
 import io.fixmatch.loadgen.client.RequestTracker;
-import io.fixmatch.loadgen.flow.OrderFlow;
-import net.openhft.affinity.AffinityLock;
-import net.openhft.chronicle.jlbh.JLBH;
-import net.openhft.chronicle.jlbh.JLBHOptions;
-import org.HdrHistogram.Recorder;
+import io.fixmatch.loadgen.client.TraceStages;
+import io.fixmatch.loadgen.flow.RequestSource;
+import io.fixmatch.loadgen.flow.SeededSource;
+import io.fixmatch.loadgen.flow.replay.RecordedFlow;
+import io.fixmatch.loadgen.flow.replay.ReplaySource;
+import io.fixmatch.loadgen.phase.LoadPhase;
+import io.fixmatch.loadgen.phase.PhasePlan;
+import io.fixmatch.loadgen.phase.PhaseResult;
+import io.fixmatch.loadgen.report.RunContext;
 
+import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
- * The load generator: logs on as LOADGEN, replays the flow at the target rate under JLBH, then writes and checks
- * the report. Exit status: 0 ok, 1 errors, 2 bad options, 3 a latency threshold or the baseline breached.
+ * The load generator: logs on as LOADGEN, measures the floor (the same byte stream at the same rate through a bare
+ * loopback echo, alone), then replays the flow to the server at the same rate under JLBH, writes the report and
+ * judges it (see {@link Verdict} for the exit status).
  */
 public final class LoadgenMain {
-    public static final int EXIT_OK = 0;
-    public static final int EXIT_ERRORS = 1;
-    public static final int EXIT_USAGE = 2;
-    public static final int EXIT_THRESHOLD = 3;
+    public static final int EXIT_OK = Verdict.EXIT_OK;
+    public static final int EXIT_ERRORS = Verdict.EXIT_ERRORS;
+    public static final int EXIT_USAGE = Verdict.EXIT_USAGE;
+    public static final int EXIT_THRESHOLD = Verdict.EXIT_FAIL;
+    public static final int EXIT_INVALID = Verdict.EXIT_INVALID;
 
     private LoadgenMain() {
     }
@@ -33,7 +42,7 @@ public final class LoadgenMain {
         try {
             options = LoadgenOptions.parse(args);
         } catch (IllegalArgumentException e) {
-            System.err.println("loadgen: " + e.getMessage() + "\n" + LoadgenOptions.usage());
+            System.err.println("loadgen: " + e.getMessage() + " (see --help)");
             System.exit(EXIT_USAGE);
             return;
         }
@@ -44,130 +53,102 @@ public final class LoadgenMain {
         System.exit(run(options));
     }
 
-    /** Runs the load and writes the report; returns the exit status. */
+    /** Runs both phases and writes the report; returns the exit status. */
     public static int run(LoadgenOptions options) throws Exception {
-        RequestTracker.Probes probes = new RequestTracker.Probes();
-        RequestTracker tracker = new RequestTracker(probes);
-        Recorder echoRecorder = RequestTracker.Probes.newRecorder();
-        OrderFlow flow = new OrderFlow(options.seed(), options.symbols().size(), startMid(options.priceScale()));
-        OrderRequestBody body = new OrderRequestBody(flow, options.symbols(), options.priceScale());
-        LoadTask task;
+        return run(options, System.out);
+    }
+
+    /** As {@link #run(LoadgenOptions)}, JLBH's tables and the report printed to {@code out}. */
+    public static int run(LoadgenOptions options, PrintStream out) throws Exception {
+        String startedAt = RunContext.now();
+        Supplier<RequestSource> sources;
+        RequestTracker.Mode mode;
+        Map<String, Object> flowInfo = new LinkedHashMap<>();
+        if (options.flow() != null) {
+            RecordedFlow recorded = RecordedFlow.load(options.flow());
+            int rescaleTo = options.rateGiven() ? options.rate() : 0;
+            sources = () -> new ReplaySource(recorded, rescaleTo);
+            mode = RequestTracker.Mode.REPLAY;
+            flowInfo.put("kind", "recorded");
+            flowInfo.putAll(recorded.describe(options.flow()));
+            flowInfo.put("pacing", rescaleTo > 0 ? "recorded gaps rescaled to " + rescaleTo + "/s" : "as recorded");
+        } else {
+            sources = () -> new SeededSource(options.seed(), options.symbols(), options.priceScale(), options.rate());
+            mode = RequestTracker.Mode.SEEDED;
+            flowInfo.put("kind", "seeded");
+            flowInfo.put("seed", options.seed());
+        }
+        RequestSource serverSource = sources.get();
+        double rate = serverSource.meanRate();
+
+        Probes serverProbes = Probes.perKind(serverSource.kinds(), Report.END_TO_END);
+        TraceStages stages = new TraceStages();
+        RequestTracker tracker = new RequestTracker(mode, serverProbes, stages);
+        Probes floorProbes = Probes.single(Report.LOOPBACK_ECHO);
+        RequestTracker floorTracker = new RequestTracker(RequestTracker.Mode.ECHO, floorProbes, null);
+        PhaseResult floor;
+        PhaseResult server;
         long sequenceGaps;
+        long lastSentId;
         try (FixClient client = new FixClient(options.host(), options.port(), options.senderCompId(),
-                 options.targetCompId(), tracker);
-             LoopbackEcho echo = new LoopbackEcho(sampleOrderLength(options), echoRecorder)) {
+            options.targetCompId(), tracker, options.sendBufferBytes())) {
             client.logon(30, options.timeoutSeconds());
-            System.out.printf("logged on to %s:%d as %s; %,d orders/s, %d s warm-up, %d runs of %,d orders%n",
-                options.host(), options.port(), options.senderCompId(), options.rate(), options.warmupSeconds(),
-                options.runs(), options.iterationsPerRun());
-            task = new LoadTask(flow, body, client, echo, tracker, probes, echoRecorder, options.rate(),
-                options.iterationsPerRun());
-            JLBHOptions jlbhOptions = new JLBHOptions()
-                .warmUpIterations(options.warmupIterations())
-                .iterations(options.iterationsPerRun())
-                .runs(options.runs())
-                .throughput(options.rate())
-                .accountForCoordinatedOmission(true)
-                .recordOSJitter(false)
-                // JLBH's own sample timeout compares counts across runs it resets between runs, and so aborts
-                // healthy runs longer than it; the watchdog below watches the answers instead.
-                .timeout(Long.MAX_VALUE / 2)
-                .acquireLock(options.cpu() < 0 ? () -> AffinityLock.acquireLock(false)
-                    : () -> AffinityLock.acquireLock(options.cpu()))
-                .jlbhTask(task);
-            JLBH jlbh = new JLBH(jlbhOptions);
-            Thread watchdog = stallWatchdog(tracker, jlbh, options.timeoutSeconds());
-            try {
-                jlbh.start();
-            } finally {
-                watchdog.interrupt();
+            out.printf(Locale.ROOT, "logged on to %s:%d as %s; %,.0f requests/s, %d s warm-up, %d runs: first the "
+                    + "floor (%d s, loopback echo, the server idle), then the server (%d s)%n", options.host(),
+                options.port(), options.senderCompId(), rate, options.warmupSeconds(), options.runs(),
+                options.floorDurationSeconds(), options.durationSeconds());
+            try (EchoServer echo = new EchoServer();
+                 FixClient echoClient = new FixClient("127.0.0.1", echo.port(), options.senderCompId(),
+                     options.targetCompId(), floorTracker, 0)) {
+                echoClient.logon(30, options.timeoutSeconds());
+                out.println("phase 1 of 2: the floor (loopback echo, alone)");
+                floor = new LoadPhase(sources.get(), echoClient, floorTracker, floorProbes, null,
+                    plan(options, rate, options.floorIterationsPerRun(rate))).run(out);
+                echoClient.logout(5);
             }
-            awaitStragglers(tracker, task.lastSentId(), options.timeoutSeconds());
+            out.println("phase 2 of 2: the server");
+            LoadPhase phase = new LoadPhase(serverSource, client, tracker, serverProbes, stages,
+                plan(options, rate, options.iterationsPerRun(rate)));
+            server = phase.run(out);
+            lastSentId = phase.lastSentId();
             client.logout(5);
             sequenceGaps = client.sequenceGaps();
         }
-        long missing = tracker.reportMissing(task.lastSentId());
-        long errors = missing + tracker.rejectedCount() + tracker.unexpectedCount();
+        long missing = tracker.reportMissing(lastSentId);
+        long floorErrors = floorTracker.unexpectedCount() + floorTracker.rejectedCount();
+        long errors = missing + tracker.rejectedCount() + tracker.unexpectedCount() + floorErrors;
         Map<String, Object> errorDetails = new LinkedHashMap<>();
         errorDetails.put("missing", missing);
         errorDetails.put("rejected", tracker.rejectedCount());
         errorDetails.put("unexpected", tracker.unexpectedCount());
         errorDetails.put("sequence_gaps", sequenceGaps);
-        errorDetails.put("first", tracker.errorDescriptions());
+        errorDetails.put("refused", tracker.refusedCount());
+        errorDetails.put("floor_errors", floorErrors);
+        List<String> first = new ArrayList<>(tracker.errorDescriptions());
+        floorTracker.errorDescriptions().forEach(d -> first.add("floor: " + d));
+        errorDetails.put("first", first);
+        flowInfo.put("traced_answers", tracker.tracedCount());
 
-        Report report = new Report(options, task.runHistograms(), task.runRates(), errors, errorDetails);
-        report.write();
-        report.print(System.out);
+        Report report = new Report(options, new Report.Context(startedAt, RunContext.gitCommit(),
+            RunContext.serverConfig(options.serverConfig(), options.serverLog(), options.host(), options.port()),
+            flowInfo), floor, server, errors, errorDetails);
+        List<String> breaches = new ArrayList<>(Thresholds.ceilings(options.thresholds(), report.allStats()));
+        if (options.baseline() != null) {
+            breaches.addAll(Thresholds.againstBaseline(options.baseline(), options.baselinePercentile(),
+                options.maxRatio(), report.probeStats()));
+        }
+        Verdict verdict = Verdict.judge(options, report, errors, breaches);
+        report.write(verdict);
+        report.print(out, verdict);
         if (errors > 0) {
-            System.out.println("FAILED: " + errors + " errors");
-            tracker.errorDescriptions().forEach(d -> System.out.println("  " + d));
-            return EXIT_ERRORS;
+            first.forEach(d -> out.println("  " + d));
         }
-        List<String> breaches = Thresholds.breaches(options, report.allStats());
-        if (!breaches.isEmpty()) {
-            System.out.println("FAILED: latency thresholds breached");
-            breaches.forEach(b -> System.out.println("  " + b));
-            return EXIT_THRESHOLD;
-        }
-        System.out.println("PASSED");
-        return EXIT_OK;
+        return verdict.exitCode();
     }
 
-    /** Aborts the run when no answer has arrived for {@code timeoutSeconds} (a server that stopped answering). */
-    private static Thread stallWatchdog(RequestTracker tracker, JLBH jlbh, int timeoutSeconds) {
-        Thread watchdog = new Thread(() -> {
-            long lastAnswered = -1;
-            long lastProgressNanos = System.nanoTime();
-            try {
-                while (true) {
-                    Thread.sleep(200);
-                    long answered = tracker.answeredCount();
-                    if (answered != lastAnswered) {
-                        lastAnswered = answered;
-                        lastProgressNanos = System.nanoTime();
-                    } else if (System.nanoTime() - lastProgressNanos > timeoutSeconds * 1_000_000_000L) {
-                        System.out.println("no answer for " + timeoutSeconds + " s: aborting the run");
-                        tracker.unexpected("no answer for " + timeoutSeconds + " s: run aborted");
-                        jlbh.abort();
-                        return;
-                    }
-                }
-            } catch (InterruptedException e) {
-                // the run ended
-            }
-        }, "stall-watchdog");
-        watchdog.setDaemon(true);
-        watchdog.start();
-        return watchdog;
-    }
-
-    /** Gives the last responses (those JLBH does not wait for: trailing fills) a moment to arrive. */
-    private static void awaitStragglers(RequestTracker tracker, long lastId, int timeoutSeconds)
-        throws InterruptedException {
-        long deadline = System.nanoTime() + timeoutSeconds * 1_000_000_000L;
-        while (tracker.missing(lastId) > 0 && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
-        Thread.sleep(200);
-    }
-
-    /** 100.00 in price units: a mid far enough from zero for the flow's random walk. */
-    private static long startMid(int priceScale) {
-        long mid = 100;
-        for (int i = 0; i < priceScale; i++) {
-            mid *= 10;
-        }
-        return mid;
-    }
-
-    /** The length of a typical NewOrderSingle of ours: the loopback echo sends messages this long. */
-    private static int sampleOrderLength(LoadgenOptions options) {
-        OrderFlow sample = new OrderFlow(1, options.symbols().size(), startMid(options.priceScale()));
-        sample.next();
-        FixWriter writer = new FixWriter(8192);
-        writer.begin('D').field(49, options.senderCompId()).field(56, options.targetCompId()).field(34, 1_000_000L)
-            .timestamp(52, System.currentTimeMillis() * 1_000_000L);
-        new OrderRequestBody(sample, options.symbols(), options.priceScale()).writeBody(writer);
-        return writer.finish();
+    private static PhasePlan plan(LoadgenOptions options, double rate, long iterationsPerRun) {
+        return new PhasePlan((int) Math.max(1, Math.round(rate)), options.warmupIterations(rate), iterationsPerRun,
+            options.runs(), options.cpu(), options.timeoutSeconds(), options.parkMarginMicros() * 1000L,
+            options.waitMode(), options.timerSlackNanos());
     }
 }

@@ -1,18 +1,35 @@
 package io.fixmatch.loadgen;
 
+import io.fixmatch.loadgen.pacing.Pacer;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Command-line options of the load generator. The flags named in the release checklist ({@code --rate},
- * {@code --duration}, {@code --warmup}, {@code --host}, {@code --port}, {@code --out}, {@code --help}) are a
- * stable interface.
+ * {@code --duration}, {@code --warmup}, {@code --host}, {@code --port}, {@code --out}, {@code --help}) and every
+ * other flag that existed before are a stable interface.
+ *
+ * @param rateGiven whether {@code --rate} was given (a recorded flow keeps its own pacing unless it was)
  */
-public record LoadgenOptions(int rate, int durationSeconds, int warmupSeconds, int runs, String host, int port,
-                             Path out, List<String> symbols, int priceScale, String senderCompId,
-                             String targetCompId, int cpu, long seed, Path baseline, double maxRatio,
-                             String baselinePercentile, List<Threshold> thresholds, int timeoutSeconds) {
+public record LoadgenOptions(int rate, boolean rateGiven, int durationSeconds, int warmupSeconds, int runs,
+                             String host, int port, Path out, List<String> symbols, int priceScale,
+                             String senderCompId, String targetCompId, int cpu, long seed, Path baseline,
+                             double maxRatio, String baselinePercentile, List<Threshold> thresholds,
+                             int timeoutSeconds, int floorDurationSeconds, int parkMarginMicros, Pacer.Wait waitMode,
+                             long timerSlackNanos, double maxSendLagMicros, double floorRatio, Path flow,
+                             Path serverConfig, Path serverLog, int sendBufferBytes) {
+
+    public static final int DEFAULT_RATE = 45_000;
+    /** A phase's send-lag p99 may reach this share of its round-trip p99 (or --max-send-lag) and stay valid. */
+    public static final double SEND_LAG_SHARE = 0.1;
+    /** The achieved rate must reach this share of the scheduled rate. */
+    public static final double MIN_RATE_SHARE = 0.99;
 
     /** A latency ceiling from the command line: {@code probe.percentile=micros}, e.g. {@code new_ack.p99=1000}. */
     public record Threshold(String probe, String percentile, double maxMicros) {
@@ -24,128 +41,211 @@ public record LoadgenOptions(int rate, int durationSeconds, int warmupSeconds, i
                     + " was " + text);
             }
             String percentile = text.substring(dot + 1, equals);
-            requirePercentile(percentile);
-            return new Threshold(text.substring(0, dot), percentile, Double.parseDouble(text.substring(equals + 1)));
+            requirePercentile("--threshold", percentile);
+            double micros;
+            try {
+                micros = Double.parseDouble(text.substring(equals + 1));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--threshold " + text + ": the ceiling is not a number of µs");
+            }
+            return new Threshold(text.substring(0, dot), percentile, micros);
         }
     }
 
     public static final List<String> PERCENTILES = List.of("p50", "p90", "p99", "p999", "p9999", "worst");
 
+    /** The help text. */
     public static String usage() {
-        return """
-            usage: loadgen [options]
-              Replays a seeded volatile-market order flow over FIX 4.4 at a fixed rate and measures the client-observed
-              round trip of every request with JLBH (corrected for coordinated omission).
-              --rate N            orders per second (default 45000)
-              --duration S        measured seconds, split over the runs (default 60)
-              --warmup S          warm-up seconds before measuring (default 10)
-              --runs N            measured runs (default 3)
-              --host H            FIX acceptor host (default 127.0.0.1)
-              --port P            FIX acceptor port (default 9878)
-              --out DIR           report folder: summary.json, HdrHistogram logs, percentile plot (default out/loadgen)
-              --symbols A,B,..    symbols to trade (default AAPL,MSFT,GOOG)
-              --price-scale N     decimals of the symbols' prices (default 2: tick 0.01)
-              --sender ID         our SenderCompID (default LOADGEN)
-              --target ID         the acceptor's CompID (default FIXMATCH)
-              --cpu N             pin the sending thread to CPU N (default: not pinned)
-              --seed N            order flow seed (default 42)
-              --baseline FILE     compare with an earlier summary.json; fail when a probe's percentile regresses
-              --max-ratio R       ... by more than this ratio (default 1.5)
-              --baseline-percentile P   which percentile to compare: p50, p90, p99, p999, p9999, worst (default p99)
-              --threshold X       fail when a percentile exceeds a ceiling: probe.percentile=micros, e.g.
-                                  new_ack.p99=1000 (repeatable)
-              --timeout S         give up when no response arrives for S seconds (default 10)
-              --help              this text
-            Exit status: 0 ok; 1 errors in the run (missing, unexpected or rejected responses); 3 a threshold or the
-            baseline was breached; 2 bad options.""";
+        return new CommandLine(new Flags()).getUsageMessage(CommandLine.Help.Ansi.OFF);
     }
 
+    /** Parses the flags; null when help was asked for. Bad flags throw, naming the flag. */
     public static LoadgenOptions parse(String[] args) {
-        int rate = 45_000;
-        int duration = 60;
-        int warmup = 10;
-        int runs = 3;
-        String host = "127.0.0.1";
-        int port = 9878;
-        Path out = Path.of("out", "loadgen");
-        List<String> symbols = List.of("AAPL", "MSFT", "GOOG");
-        int priceScale = 2;
-        String sender = "LOADGEN";
-        String target = "FIXMATCH";
-        int cpu = -1;
-        long seed = 42;
-        Path baseline = null;
-        double maxRatio = 1.5;
-        String baselinePercentile = "p99";
-        List<Threshold> thresholds = new ArrayList<>();
-        int timeout = 10;
-        for (int i = 0; i < args.length; i++) {
-            String flag = args[i];
-            if (flag.equals("--help") || flag.equals("-h")) {
-                return null;
+        Flags flags = new Flags();
+        CommandLine commandLine = new CommandLine(flags);
+        try {
+            commandLine.parseArgs(args);
+        } catch (CommandLine.ParameterException e) {
+            String message = e.getMessage();
+            if (e instanceof CommandLine.UnmatchedArgumentException unmatched
+                && !unmatched.getSuggestions().isEmpty()) {
+                message += "; did you mean " + String.join(" or ", unmatched.getSuggestions()) + "?";
             }
-            if (i + 1 == args.length) {
-                throw new IllegalArgumentException(flag + " needs a value");
-            }
-            String value = args[++i];
-            switch (flag) {
-                case "--rate" -> rate = positive(flag, value);
-                case "--duration" -> duration = positive(flag, value);
-                case "--warmup" -> warmup = nonNegative(flag, value);
-                case "--runs" -> runs = positive(flag, value);
-                case "--host" -> host = value;
-                case "--port" -> port = positive(flag, value);
-                case "--out" -> out = Path.of(value);
-                case "--symbols" -> symbols = List.of(value.split(","));
-                case "--price-scale" -> priceScale = nonNegative(flag, value);
-                case "--sender" -> sender = value;
-                case "--target" -> target = value;
-                case "--cpu" -> cpu = nonNegative(flag, value);
-                case "--seed" -> seed = Long.parseLong(value);
-                case "--baseline" -> baseline = Path.of(value);
-                case "--max-ratio" -> maxRatio = Double.parseDouble(value);
-                case "--baseline-percentile" -> baselinePercentile = requirePercentile(value);
-                case "--threshold" -> thresholds.add(Threshold.parse(value));
-                case "--timeout" -> timeout = positive(flag, value);
-                default -> throw new IllegalArgumentException("unknown option " + flag);
-            }
+            throw new IllegalArgumentException(message);
         }
-        if ((long) rate * duration / runs < 1) {
-            throw new IllegalArgumentException("--rate x --duration must give each run at least one order");
+        if (commandLine.isUsageHelpRequested()) {
+            return null;
         }
-        return new LoadgenOptions(rate, duration, warmup, runs, host, port, out, symbols, priceScale, sender, target,
-            cpu, seed, baseline, maxRatio, baselinePercentile, List.copyOf(thresholds), timeout);
+        return flags.toOptions();
     }
 
-    /** Orders per measured run. */
-    public long iterationsPerRun() {
-        return (long) rate * durationSeconds / runs;
+    /** Orders per measured run of the server phase. */
+    public long iterationsPerRun(double meanRate) {
+        return Math.max(1, Math.round(meanRate * durationSeconds / runs));
     }
 
-    public int warmupIterations() {
-        return Math.max(1, rate * warmupSeconds);
+    /** Requests per measured run of the floor phase. */
+    public long floorIterationsPerRun(double meanRate) {
+        return Math.max(1, Math.round(meanRate * floorDurationSeconds / runs));
     }
 
-    private static String requirePercentile(String value) {
+    public int warmupIterations(double meanRate) {
+        return (int) Math.max(1, Math.round(meanRate * warmupSeconds));
+    }
+
+    private static String requirePercentile(String flag, String value) {
         if (!PERCENTILES.contains(value)) {
-            throw new IllegalArgumentException("percentile must be one of " + PERCENTILES + ", was " + value);
+            throw new IllegalArgumentException(flag + ": percentile must be one of " + PERCENTILES + ", was " + value);
         }
         return value;
     }
 
-    private static int positive(String flag, String value) {
-        int parsed = Integer.parseInt(value);
-        if (parsed <= 0) {
-            throw new IllegalArgumentException(flag + " must be positive, was " + value);
-        }
-        return parsed;
-    }
+    /** The flags as picocli reads them. */
+    @Command(name = "loadgen", sortOptions = false, usageHelpWidth = 118,
+        description = {"Replays an order flow over FIX 4.4 at a fixed rate and measures the client-observed round trip",
+            "of every request with JLBH (corrected for coordinated omission). First the floor: the same byte stream",
+            "at the same rate through a bare loopback TCP echo, alone; then the server. The generator's own send lag",
+            "and CPU are measured too: a run whose send-lag p99 exceeds --max-send-lag is INVALID."},
+        footer = {"Exit status: 0 PASS; 1 errors in the run (missing, unexpected or rejected responses); 2 bad options;",
+            "3 FAIL: a threshold, the floor gate, the baseline or the rate (below 99%% of the schedule) breached;",
+            "4 INVALID: the generator could not keep its schedule (send-lag p99 above --max-send-lag and 10%% of the",
+            "round-trip p99 in a phase), so its latencies measure the generator, not the server. Errors win over",
+            "INVALID, INVALID over FAIL."})
+    static final class Flags {
+        @Option(names = {"--help", "-h"}, usageHelp = true, description = "this text")
+        boolean help;
+        @Option(names = "--rate", paramLabel = "N", description = "orders per second (default 45000; with --flow: "
+            + "rescale the recorded pacing to this mean rate)")
+        Integer rate;
+        @Option(names = "--duration", paramLabel = "S", defaultValue = "60",
+            description = "measured seconds, split over the runs (default ${DEFAULT-VALUE})")
+        int duration;
+        @Option(names = "--warmup", paramLabel = "S", defaultValue = "10",
+            description = "warm-up seconds before measuring, per phase (default ${DEFAULT-VALUE})")
+        int warmup;
+        @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
+            description = "measured runs (default ${DEFAULT-VALUE})")
+        int runs;
+        @Option(names = "--host", paramLabel = "H", defaultValue = "127.0.0.1",
+            description = "FIX acceptor host (default ${DEFAULT-VALUE})")
+        String host;
+        @Option(names = "--port", paramLabel = "P", defaultValue = "9878",
+            description = "FIX acceptor port (default ${DEFAULT-VALUE})")
+        int port;
+        @Option(names = "--out", paramLabel = "DIR", defaultValue = "out/loadgen", description = "report folder: "
+            + "summary.json, HdrHistogram logs, percentiles.html (default ${DEFAULT-VALUE})")
+        Path out;
+        @Option(names = "--symbols", paramLabel = "A,B,..", defaultValue = "AAPL,MSFT,GOOG", split = ",",
+            hideParamSyntax = true, description = "symbols to trade (default ${DEFAULT-VALUE})")
+        List<String> symbols;
+        @Option(names = "--price-scale", paramLabel = "N", defaultValue = "2",
+            description = "decimals of the symbols' prices (default ${DEFAULT-VALUE}: tick 0.01)")
+        int priceScale;
+        @Option(names = "--sender", paramLabel = "ID", defaultValue = "LOADGEN",
+            description = "our SenderCompID (default ${DEFAULT-VALUE})")
+        String sender;
+        @Option(names = "--target", paramLabel = "ID", defaultValue = "FIXMATCH",
+            description = "the acceptor's CompID (default ${DEFAULT-VALUE})")
+        String target;
+        @Option(names = "--cpu", paramLabel = "N", defaultValue = "-1",
+            description = "pin the sending thread to CPU N (default: not pinned)")
+        int cpu;
+        @Option(names = "--seed", paramLabel = "N", defaultValue = "42",
+            description = "order flow seed (default ${DEFAULT-VALUE})")
+        long seed;
+        @Option(names = "--flow", paramLabel = "FILE", description = "replay a recorded flow instead of the seeded "
+            + "one: a journal dump (scripts/journal-dump.sh --json) or a FIX message log, at its recorded pacing "
+            + "(or --rate); sessions and ClOrdIDs are mapped onto ours")
+        Path flow;
+        @Option(names = "--baseline", paramLabel = "FILE",
+            description = "compare with an earlier summary.json; fail when a probe's percentile regresses")
+        Path baseline;
+        @Option(names = "--max-ratio", paramLabel = "R", defaultValue = "1.5",
+            description = "... by more than this ratio (default ${DEFAULT-VALUE})")
+        double maxRatio;
+        @Option(names = "--baseline-percentile", paramLabel = "P", defaultValue = "p99", description = "which "
+            + "percentile to compare: p50, p90, p99, p999, p9999, worst (default ${DEFAULT-VALUE})")
+        String baselinePercentile;
+        @Option(names = "--threshold", paramLabel = "X", description = "fail when a percentile exceeds a ceiling: "
+            + "probe.percentile=micros, e.g. new_ack.p99=1000 (repeatable; probes, stages and send_lag)")
+        List<String> thresholds = new ArrayList<>();
+        @Option(names = "--floor-ratio", paramLabel = "R", description = "the default gate: fail when new_ack p99 "
+            + "exceeds R times the floor's p99 of the same invocation; 0 turns it off (default "
+            + "${DEFAULT-VALUE})", defaultValue = "20")
+        double floorRatio;
+        @Option(names = "--floor-duration", paramLabel = "S",
+            description = "measured seconds of the floor phase (default: --duration)")
+        Integer floorDuration;
+        @Option(names = "--max-send-lag", paramLabel = "MICROS", defaultValue = "200", description = "the run is "
+            + "INVALID when the generator's send-lag p99 in a phase exceeds this and 10%% of that phase's round-trip "
+            + "p99 (default ${DEFAULT-VALUE})")
+        double maxSendLag;
+        @Option(names = "--park-margin", paramLabel = "MICROS", defaultValue = "100", description = "the sender "
+            + "parks until this long before each due time, then waits out the rest (default ${DEFAULT-VALUE})")
+        int parkMargin;
+        @Option(names = "--wait", paramLabel = "yield|spin", defaultValue = "yield", description = "how the sender "
+            + "waits out the last --park-margin: yield the core to others, or spin (default ${DEFAULT-VALUE})")
+        String wait;
+        @Option(names = "--timer-slack", paramLabel = "NANOS", defaultValue = "1000", description = "the sending "
+            + "thread's timer slack (Linux; 0 leaves the system's 50 µs) (default ${DEFAULT-VALUE})")
+        long timerSlack;
+        @Option(names = "--server-config", paramLabel = "FILE",
+            description = "the properties the server runs with, copied into the report (scripts/loadgen.sh passes it)")
+        Path serverConfig;
+        @Option(names = "--server-log", paramLabel = "FILE",
+            description = "the server's log, whose \"fixmatch ready\" line goes into the report")
+        Path serverLog;
+        @Option(names = "--so-sndbuf", paramLabel = "BYTES", defaultValue = "0",
+            description = "our socket's send buffer (default: the system's; small values test back-pressure)")
+        int sendBuffer;
+        @Option(names = "--timeout", paramLabel = "S", defaultValue = "10",
+            description = "give up when no response arrives for S seconds (default ${DEFAULT-VALUE})")
+        int timeout;
 
-    private static int nonNegative(String flag, String value) {
-        int parsed = Integer.parseInt(value);
-        if (parsed < 0) {
-            throw new IllegalArgumentException(flag + " must be >= 0, was " + value);
+        LoadgenOptions toOptions() {
+            int effectiveRate = rate == null ? DEFAULT_RATE : positive("--rate", rate);
+            positive("--duration", duration);
+            nonNegative("--warmup", warmup);
+            positive("--runs", runs);
+            positive("--port", port);
+            nonNegative("--price-scale", priceScale);
+            if (cpu < -1) {
+                throw new IllegalArgumentException("--cpu must be >= 0, was " + cpu);
+            }
+            positive("--timeout", timeout);
+            nonNegative("--park-margin", parkMargin);
+            nonNegative("--so-sndbuf", sendBuffer);
+            int floor = floorDuration == null ? duration : positive("--floor-duration", floorDuration);
+            if (maxRatio <= 0 || floorRatio < 0 || maxSendLag <= 0) {
+                throw new IllegalArgumentException("--max-ratio and --max-send-lag must be positive, --floor-ratio >= 0");
+            }
+            Pacer.Wait waitMode = switch (wait.toLowerCase(Locale.ROOT)) {
+                case "yield" -> Pacer.Wait.YIELD;
+                case "spin" -> Pacer.Wait.SPIN;
+                default -> throw new IllegalArgumentException("--wait must be yield or spin, was " + wait);
+            };
+            requirePercentile("--baseline-percentile", baselinePercentile);
+            List<Threshold> parsed = thresholds.stream().map(Threshold::parse).toList();
+            if (flow == null && (long) effectiveRate * duration / runs < 1) {
+                throw new IllegalArgumentException("--rate x --duration must give each run at least one order");
+            }
+            return new LoadgenOptions(effectiveRate, rate != null, duration, warmup, runs, host, port, out,
+                List.copyOf(symbols), priceScale, sender, target, cpu, seed, baseline, maxRatio, baselinePercentile,
+                parsed, timeout, floor, parkMargin, waitMode, timerSlack, maxSendLag, floorRatio, flow, serverConfig,
+                serverLog, sendBuffer);
         }
-        return parsed;
+
+        private static int positive(String flag, int value) {
+            if (value <= 0) {
+                throw new IllegalArgumentException(flag + " must be positive, was " + value);
+            }
+            return value;
+        }
+
+        private static void nonNegative(String flag, int value) {
+            if (value < 0) {
+                throw new IllegalArgumentException(flag + " must be >= 0, was " + value);
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.fixmatch.it;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.fixmatch.loadgen.LoadgenMain;
 import io.fixmatch.loadgen.LoadgenOptions;
 import io.fixmatch.loadgen.report.Json;
@@ -16,49 +17,67 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The short JLBH report CI runs: the real load generator against a real server over loopback, a few seconds at a
- * rate this 2-core machine sustains beside the build. It fails on any error (a missing, unexpected or rejected
- * response) and on a grossly breached sanity ceiling, never on noise; the JLBH table is in the test output.
+ * rate this 2-core machine sustains beside the build, floor phase first. It fails on any error (a missing,
+ * unexpected or rejected response: exit 1) and on an incomplete or inconsistent report, never on latency: on a
+ * loaded 2-core CI machine the generator may be late (INVALID, exit 4) or the gate breached (FAIL, exit 3) through
+ * no fault of the server, so CI accepts those verdicts as long as the report states them with their reasons. The
+ * verdicts' logic has its own tests in the loadgen module; the JLBH tables are in the test output.
  */
 class LoadgenSmokeTest {
-    /** Far above any healthy run here, far below a broken one (a lost response waits for the 10 s timeout). */
-    private static final double SANITY_P99_MICROS = 250_000;
+    private static final Map<Integer, String> VERDICT_OF_EXIT = Map.of(LoadgenMain.EXIT_OK, "PASS",
+        LoadgenMain.EXIT_THRESHOLD, "FAIL", LoadgenMain.EXIT_INVALID, "INVALID");
 
     @TempDir
     Path dir;
 
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
-    @SuppressWarnings("unchecked")
     void aShortRunAgainstTheServerHasNoErrorsAndWritesTheReport() throws Exception {
         Path out = Path.of("target", "loadgen-ci");
+        int exit;
         try (FixmatchServer server = FixmatchServer.start(ServerConfig.embedded().withPort(0)
             .withDataDirectory(dir.resolve("data")))) {
             LoadgenOptions options = LoadgenOptions.parse(new String[] {
-                "--rate", "2000", "--duration", "4", "--warmup", "2", "--runs", "2", "--port",
-                Integer.toString(server.port()), "--out", out.toString(), "--threshold",
-                "end_to_end.p99=" + SANITY_P99_MICROS});
-            assertEquals(LoadgenMain.EXIT_OK, LoadgenMain.run(options), "the load run failed: see its output");
+                "--rate", "2000", "--duration", "4", "--warmup", "1", "--runs", "2", "--port",
+                Integer.toString(server.port()), "--out", out.toString()});
+            exit = LoadgenMain.run(options);
         }
+        assertTrue(VERDICT_OF_EXIT.containsKey(exit), "the load run had errors (exit " + exit + "): see its output");
 
-        Map<String, Object> summary = (Map<String, Object>) Json.parse(Files.readString(out.resolve("summary.json")));
-        assertEquals(2000.0, summary.get("target_rate"));
-        assertEquals(0.0, summary.get("errors"));
-        assertTrue((Double) summary.get("achieved_rate") > 1000, "achieved rate " + summary.get("achieved_rate"));
-        Map<String, Object> probes = (Map<String, Object>) summary.get("probes");
-        for (String probe : List.of("new_ack", "cancel", "fill", "replace", "end_to_end", "loopback_echo")) {
-            Map<String, Object> stats = (Map<String, Object>) probes.get(probe);
-            assertTrue((Double) stats.get("count") > 0, probe + " has no samples");
-            for (String key : List.of("p50_us", "p90_us", "p99_us", "p999_us", "p9999_us", "worst_us")) {
-                assertTrue((Double) stats.get(key) > 0, probe + "." + key);
-            }
-            assertTrue((Double) stats.get("p50_us") <= (Double) stats.get("worst_us"), probe);
+        JsonNode summary = Json.read(out.resolve("summary.json"));
+        assertEquals(VERDICT_OF_EXIT.get(exit), summary.get("verdict").asText(), "verdict and exit status disagree");
+        assertEquals(exit != LoadgenMain.EXIT_OK, summary.get("reasons").size() > 0,
+            "a verdict other than PASS gives its reasons, PASS none: " + summary.get("reasons"));
+        assertEquals(2000, summary.get("target_rate").asInt());
+        assertEquals(0, summary.get("errors").asLong());
+        assertTrue(summary.get("achieved_rate").asDouble() > 1000, "achieved rate " + summary.get("achieved_rate"));
+        for (String key : List.of("started_at", "git_commit", "server_config", "send_lag", "floor", "generator_cpu",
+            "settings", "machine", "error_details")) {
+            assertTrue(summary.has(key), "summary.json lacks " + key);
         }
-        assertEquals(8000.0, ((Map<String, Object>) probes.get("end_to_end")).get("count"));
-        assertTrue(Files.size(out.resolve("percentiles.html")) > 1000);
+        JsonNode probes = summary.get("probes");
+        for (String probe : List.of("new_ack", "cancel", "fill", "replace", "end_to_end", "loopback_echo")) {
+            JsonNode stats = probes.get(probe);
+            assertTrue(stats.get("count").asLong() > 0, probe + " has no samples");
+            for (String key : List.of("p50_us", "p90_us", "p99_us", "p999_us", "p9999_us", "worst_us")) {
+                assertTrue(stats.get(key).asDouble() > 0, probe + "." + key);
+            }
+            assertTrue(stats.get("p50_us").asDouble() <= stats.get("worst_us").asDouble(), probe);
+        }
+        assertEquals(8000, probes.get("end_to_end").get("count").asLong());
+        assertEquals(8000, probes.get("loopback_echo").get("count").asLong(), "the floor sends the same stream");
+        assertTrue(summary.get("floor").get("measured_alone").asBoolean());
+        assertEquals(8000, summary.get("send_lag").get("server_phase").get("count").asLong());
+        assertTrue(summary.get("generator_cpu").get("process_us_per_order").asDouble() > 0);
+        String page = Files.readString(out.resolve("percentiles.html"));
+        assertTrue(page.contains(summary.get("verdict").asText()) && page.contains(summary.get("git_commit").asText()));
+        assertFalse(page.contains("99.900000000"), "readable percentile labels");
         assertTrue(Files.readString(out.resolve("new_ack.hlog")).contains("#[Histogram log format version"));
+        assertTrue(Files.readString(out.resolve("send_lag.hlog")).contains("#[Histogram log format version"));
     }
 }

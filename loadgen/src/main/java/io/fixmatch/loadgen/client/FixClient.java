@@ -7,7 +7,6 @@ import io.fixmatch.fix.codec.FixTags;
 import io.fixmatch.fix.codec.FixWriter;
 import io.fixmatch.fix.codec.MessageBody;
 import io.fixmatch.fix.codec.MsgTypes;
-import io.fixmatch.fix.codec.MessageBody;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.io.IOException;
@@ -16,16 +15,22 @@ import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedByInterruptException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A minimal FIX 4.4 initiator on the project's allocation-free codec, made for measuring: one blocking TCP
- * connection, a sender side safe to call from any thread, and one reader thread that frames and parses what
- * arrives, answers TestRequests, checks the server's sequence numbers, and hands execution reports to the
- * {@link RequestTracker}. Logs on with ResetSeqNumFlag=Y: every run starts a fresh session day.
+ * A minimal FIX 4.4 initiator on the project's allocation-free codec, made for measuring: one TCP connection, a
+ * sender side safe to call from any thread, and one reader thread that frames and parses what arrives, answers
+ * TestRequests, checks the acceptor's sequence numbers, and hands execution reports to the {@link RequestTracker}.
+ * Logs on with ResetSeqNumFlag=Y: every run starts a fresh session day.
+ *
+ * <p>The socket is non-blocking so that the sender can tell the acceptor's back-pressure (the socket refusing bytes
+ * because the acceptor does not read) from its own slowness: the time spent waiting for the socket to take the rest
+ * of a message is {@link #lastBackpressureNanos()}.
  */
 public final class FixClient implements AutoCloseable {
     private static final int MAX_MESSAGE = 8192;
@@ -39,6 +44,9 @@ public final class FixClient implements AutoCloseable {
     private final CountDownLatch loggedOn = new CountDownLatch(1);
     private final CountDownLatch loggedOut = new CountDownLatch(1);
     private final Thread reader;
+    private final Selector readSelector;
+    private final Selector writeSelector;
+    private long lastBackpressureNanos;
     private long nextOutgoing = 1;
     private long nextIncoming = 1;
     private volatile boolean closing;
@@ -54,13 +62,33 @@ public final class FixClient implements AutoCloseable {
         void onProblem(String description);
     }
 
+    /** Told, under the send lock, the moment a request's bytes are about to be written, and its MsgSeqNum. */
+    public interface WriteListener {
+        void beforeWrite(long seqNum, long nanos);
+    }
+
     public FixClient(String host, int port, String senderCompId, String targetCompId, Listener listener) {
+        this(host, port, senderCompId, targetCompId, listener, 0);
+    }
+
+    /** @param sendBufferBytes SO_SNDBUF of our socket; 0 leaves the system's (auto-tuned) default */
+    public FixClient(String host, int port, String senderCompId, String targetCompId, Listener listener,
+                     int sendBufferBytes) {
         this.senderCompId = senderCompId.getBytes(StandardCharsets.US_ASCII);
         this.targetCompId = targetCompId.getBytes(StandardCharsets.US_ASCII);
         this.listener = listener;
         try {
-            channel = SocketChannel.open(new InetSocketAddress(host, port));
+            channel = SocketChannel.open();
+            if (sendBufferBytes > 0) {
+                channel.setOption(StandardSocketOptions.SO_SNDBUF, sendBufferBytes);
+            }
+            channel.connect(new InetSocketAddress(host, port));
             channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            channel.configureBlocking(false);
+            readSelector = Selector.open();
+            writeSelector = Selector.open();
+            channel.register(readSelector, SelectionKey.OP_READ);
+            channel.register(writeSelector, SelectionKey.OP_WRITE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot connect to " + host + ":" + port, e);
         }
@@ -80,7 +108,16 @@ public final class FixClient implements AutoCloseable {
     }
 
     /** Sends a message with the next sequence number: header, then the body; safe from any thread. */
-    public synchronized void send(int msgType, MessageBody body) {
+    public void send(int msgType, MessageBody body) {
+        sendRequest(msgType, body, null);
+    }
+
+    /**
+     * As {@link #send}, telling {@code writeListener} (if not null) when the bytes are about to be written. After it
+     * returns, {@link #lastBackpressureNanos()} says how long the socket kept the message waiting.
+     */
+    public synchronized void sendRequest(int msgType, MessageBody body, WriteListener writeListener) {
+        long seqNum = nextOutgoing;
         writer.begin(msgType)
             .field(FixTags.SENDER_COMP_ID, senderCompId)
             .field(FixTags.TARGET_COMP_ID, targetCompId)
@@ -89,9 +126,14 @@ public final class FixClient implements AutoCloseable {
         body.writeBody(writer);
         writer.finish();
         writeView.limit(writer.start() + writer.length()).position(writer.start());
+        lastBackpressureNanos = 0;
         try {
-            while (writeView.hasRemaining()) {
-                channel.write(writeView);
+            if (writeListener != null) {
+                writeListener.beforeWrite(seqNum, System.nanoTime());
+            }
+            channel.write(writeView);
+            if (writeView.hasRemaining()) {
+                awaitSocket();
             }
         } catch (ClosedByInterruptException e) {
             // JLBH interrupts its thread to abort a run (no answers within the timeout): stop sending, report later.
@@ -104,9 +146,23 @@ public final class FixClient implements AutoCloseable {
         }
     }
 
-    /** Writes ClOrdID(11) or OrigClOrdID(41) in our form: "L" + number. */
-    public static void clOrdId(FixWriter w, int tag, long number) {
-        w.field(tag, 'L', number);
+    /** The acceptor's back-pressure: the socket's buffer is full, so wait until it takes the rest of the message. */
+    private void awaitSocket() throws IOException {
+        long start = System.nanoTime();
+        while (writeView.hasRemaining()) {
+            writeSelector.select(100);
+            writeSelector.selectedKeys().clear();
+            if (Thread.currentThread().isInterrupted()) {
+                throw new ClosedByInterruptException();
+            }
+            channel.write(writeView);
+        }
+        lastBackpressureNanos = Math.max(1, System.nanoTime() - start);
+    }
+
+    /** How long the last message sent waited for the socket to take it (the acceptor's back-pressure); 0 if not. */
+    public synchronized long lastBackpressureNanos() {
+        return lastBackpressureNanos;
     }
 
     public void logout(long timeoutSeconds) throws InterruptedException {
@@ -124,7 +180,10 @@ public final class FixClient implements AutoCloseable {
         closing = true;
         try {
             channel.close();
+            readSelector.wakeup();
             reader.join(2000);
+            readSelector.close();
+            writeSelector.close();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
@@ -146,8 +205,14 @@ public final class FixClient implements AutoCloseable {
                     in.compact();
                     readFrom = 0;
                 }
-                if (channel.read(in) < 0) {
+                int read = channel.read(in);
+                if (read < 0) {
                     break;
+                }
+                if (read == 0) {
+                    readSelector.select();
+                    readSelector.selectedKeys().clear();
+                    continue;
                 }
                 long nowNanos = System.nanoTime();
                 int kind;
@@ -173,8 +238,10 @@ public final class FixClient implements AutoCloseable {
             }
         } catch (RuntimeException | Error e) {
             // A reader that dies silently would look like a server that stopped answering.
-            listener.onProblem("reader thread failed: " + e);
-            e.printStackTrace();
+            if (!closing) {
+                listener.onProblem("reader thread failed: " + e);
+                e.printStackTrace();
+            }
         } finally {
             loggedOut.countDown();
         }

@@ -1,10 +1,9 @@
-package io.fixmatch.loadgen.client;
+package io.fixmatch.loadgen.flow;
 
 import io.fixmatch.fix.codec.FixTags;
 import io.fixmatch.fix.codec.FixWriter;
 import io.fixmatch.fix.codec.MsgTypes;
 import io.fixmatch.fix.codec.MessageBody;
-import io.fixmatch.loadgen.flow.OrderFlow;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -35,9 +34,9 @@ public final class OrderRequestBody implements MessageBody {
 
     @Override
     public void writeBody(FixWriter w) {
-        FixClient.clOrdId(w, FixTags.CL_ORD_ID, flow.id());
+        ClOrdIds.write(w, FixTags.CL_ORD_ID, flow.id());
         if (flow.origId() != 0) {
-            FixClient.clOrdId(w, FixTags.ORIG_CL_ORD_ID, flow.origId());
+            ClOrdIds.write(w, FixTags.ORIG_CL_ORD_ID, flow.origId());
         }
         w.field(FixTags.SYMBOL, symbols[flow.symbol()])
             .field(FixTags.SIDE, flow.isBuy() ? '1' : '2')
