@@ -74,7 +74,10 @@ class ScriptsIT {
                     "SERVER_PROPERTIES", "engine.maxOrders=20000 engine.maxPriceLevels=20000"),
                 "scripts/loadgen.sh", "--server-port", Integer.toString(port), "--rate", "300", "--duration", "1",
                 "--warmup", "0", "--out", out.toString());
-            assertEquals(0, processes.exitStatus(loadgen), processes.output(loadgen));
+            // The release gate may judge a one-second run on a cold server FAIL (3) or INVALID (4): this test is about
+            // the script starting its own server on the given port, and errors (1) or bad options (2) still fail it.
+            int status = processes.exitStatus(loadgen);
+            assertTrue(status == 0 || status == 3 || status == 4, "exit " + status + ": " + processes.output(loadgen));
             assertTrue(Files.readString(out.resolve("server/server.log"))
                 .contains("fixmatch ready: FIX 4.4 on 127.0.0.1:" + port), "its own server on the port given");
             assertTrue(Files.isRegularFile(out.resolve("summary.json")));
