@@ -3,6 +3,7 @@ package io.fixmatch.server;
 import io.fixmatch.engine.config.EngineConfig;
 import io.fixmatch.engine.config.SymbolSpec;
 import io.fixmatch.engine.loop.LoopConfig;
+import io.fixmatch.fix.gateway.GatewayIdle;
 import io.fixmatch.fix.session.SessionConfig;
 import io.fixmatch.fix.session.SessionTimings;
 import io.fixmatch.fix.transport.GatewaySettings;
@@ -23,8 +24,9 @@ import java.util.Properties;
  * The server's configuration, read from a properties file ({@code config/fixmatch.properties} is the embedded
  * default and documents every key). Anything invalid is refused at start with a message naming the key.
  */
-public record ServerConfig(GatewaySettings gateway, String compId, List<SessionConfig> sessions, EngineConfig engine,
-                           LoopConfig loop, Path dataDirectory, String journalRollCycle, int journalRetainCycles) {
+public record ServerConfig(ThreadLayout layout, GatewaySettings gateway, String compId, List<SessionConfig> sessions,
+                           EngineConfig engine, LoopConfig loop, Path dataDirectory, String journalRollCycle,
+                           int journalRetainCycles) {
 
     public static final String EMBEDDED = "fixmatch.properties";
 
@@ -55,10 +57,18 @@ public record ServerConfig(GatewaySettings gateway, String compId, List<SessionC
         String compId = keys.text("fix.compId", "FIXMATCH");
         SessionTimings timings = new SessionTimings(keys.positiveLong("fix.logonTimeoutMs", 10_000),
             keys.positiveLong("fix.logoutTimeoutMs", 5_000), keys.positiveLong("fix.sendingTimeToleranceMs", 120_000));
+        ThreadLayout layout = ThreadLayout.byName(keys.text("server.layout", ThreadLayout.ONE_THREAD.configName()));
+        // gateway.threads was fix.ioThreads (Netty I/O threads) before each gateway thread owned its sessions.
+        int gatewayThreads = keys.integer("gateway.threads", keys.integer("fix.ioThreads", 1, 1, 64), 1, 64);
+        if (layout == ThreadLayout.ONE_THREAD && gatewayThreads != 1) {
+            throw new IllegalArgumentException("server.layout=one-thread runs the matching step on the gateway thread:"
+                + " it needs gateway.threads=1, was " + gatewayThreads);
+        }
         GatewaySettings gateway = new GatewaySettings(keys.text("fix.host", "127.0.0.1"),
-            keys.integer("fix.port", 9878, 0, 65_535), keys.integer("fix.ioThreads", 1, 1, 64),
-            keys.integer("fix.maxMessageSize", 8192, 256, 1 << 20), keys.positiveLong("fix.maxPendingBytes", 64L << 20),
-            timings);
+            keys.integer("fix.port", 9878, 0, 65_535), gatewayThreads,
+            GatewayIdle.byName(keys.text("gateway.idleStrategy", GatewayIdle.BACKOFF.configName())),
+            keys.cpus("gateway.cpus"), keys.integer("fix.maxMessageSize", 8192, 256, 1 << 20),
+            keys.positiveLong("fix.maxPendingBytes", 64L << 20), timings);
 
         List<SessionConfig> sessions = new ArrayList<>();
         for (String id : keys.list("sessions", "CLIENT1,CLIENT2,LOADGEN")) {
@@ -67,7 +77,8 @@ public record ServerConfig(GatewaySettings gateway, String compId, List<SessionC
             }
             sessions.add(new SessionConfig(id, keys.optional("session." + id + ".username"),
                 keys.optional("session." + id + ".password"),
-                keys.bool("session." + id + ".cancelOnDisconnect", false)));
+                keys.bool("session." + id + ".cancelOnDisconnect", false),
+                keys.bool("session." + id + ".latencyTrace", false)));
         }
         if (sessions.stream().map(SessionConfig::clientCompId).distinct().count() != sessions.size()) {
             throw new IllegalArgumentException("sessions: a CompID is listed twice");
@@ -86,21 +97,19 @@ public record ServerConfig(GatewaySettings gateway, String compId, List<SessionC
         int retainCycles = keys.integer("journal.retainCycles", JournalConfig.KEEP_ALL, JournalConfig.KEEP_ALL,
             Integer.MAX_VALUE);
         new JournalConfig(Path.of("."), rollCycle, retainCycles);
-        return new ServerConfig(gateway, compId, sessions, engine, loop, Path.of(keys.text("data.dir", "data")),
-            rollCycle, retainCycles);
+        return new ServerConfig(layout, gateway, compId, sessions, engine, loop,
+            Path.of(keys.text("data.dir", "data")), rollCycle, retainCycles);
     }
 
     /** A copy listening on another port (tests use port 0: any free port). */
     public ServerConfig withPort(int port) {
-        GatewaySettings g = gateway;
-        return new ServerConfig(new GatewaySettings(g.host(), port, g.ioThreads(), g.maxMessageSize(),
-            g.maxPendingBytes(), g.timings()), compId, sessions, engine, loop, dataDirectory, journalRollCycle,
-            journalRetainCycles);
+        return new ServerConfig(layout, gateway.withPort(port), compId, sessions, engine, loop, dataDirectory,
+            journalRollCycle, journalRetainCycles);
     }
 
     /** A copy storing its journal and sessions elsewhere. */
     public ServerConfig withDataDirectory(Path directory) {
-        return new ServerConfig(gateway, compId, sessions, engine, loop, directory, journalRollCycle,
+        return new ServerConfig(layout, gateway, compId, sessions, engine, loop, directory, journalRollCycle,
             journalRetainCycles);
     }
 
@@ -171,6 +180,26 @@ public record ServerConfig(GatewaySettings gateway, String compId, List<SessionC
                 throw new IllegalArgumentException(key + " must be " + min + ".." + max + ", was " + value);
             }
             return (int) value;
+        }
+
+        /** A comma-separated list of CPU numbers (-1: unpinned); empty if the key is absent. */
+        List<Integer> cpus(String key) {
+            String value = optional(key);
+            List<Integer> cpus = new ArrayList<>();
+            if (value != null) {
+                for (String item : value.split(",")) {
+                    try {
+                        int cpu = Integer.parseInt(item.trim());
+                        if (cpu < -1 || cpu > 4096) {
+                            throw new IllegalArgumentException(key + ": CPU " + cpu + " out of range -1..4096");
+                        }
+                        cpus.add(cpu);
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException(key + " must list CPU numbers, was " + value, e);
+                    }
+                }
+            }
+            return cpus;
         }
 
         long positiveLong(String key, long fallback) {

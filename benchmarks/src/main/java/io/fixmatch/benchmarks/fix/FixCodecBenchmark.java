@@ -9,7 +9,7 @@ import io.fixmatch.engine.api.RejectReason;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.config.SymbolSpec;
-import io.fixmatch.fix.app.ExecutionReportBody;
+import io.fixmatch.fix.app.EventReportBody;
 import io.fixmatch.fix.app.SymbolTable;
 import io.fixmatch.fix.codec.FixDecimals;
 import io.fixmatch.fix.codec.FixFramer;
@@ -62,7 +62,7 @@ public class FixCodecBenchmark {
     private final FixWriter writer = new FixWriter(8192);
     private final ExecutionEvent event = new ExecutionEvent();
     private SymbolTable symbols;
-    private ExecutionReportBody report;
+    private EventReportBody report;
     /** The message as it lies in a socket's (direct) read buffer. */
     private UnsafeBuffer newOrderSingle;
     private int newOrderSingleLength;
@@ -73,7 +73,7 @@ public class FixCodecBenchmark {
         List<SymbolSpec> specs = List.of(SymbolSpec.of("AAPL", 2, 1, 1), SymbolSpec.of("MSFT", 2, 1, 1),
             SymbolSpec.of("GOOG", 2, 1, 1));
         symbols = new SymbolTable(specs);
-        report = new ExecutionReportBody(symbols);
+        report = new EventReportBody(symbols);
         FixWriter nos = new FixWriter(8192);
         nos.begin(MsgTypes.NEW_ORDER_SINGLE).field(FixTags.SENDER_COMP_ID, TARGET).field(FixTags.TARGET_COMP_ID, SENDER)
             .field(FixTags.MSG_SEQ_NUM, 123_456L).timestamp(FixTags.SENDING_TIME, 1_795_000_000_000_000_000L)

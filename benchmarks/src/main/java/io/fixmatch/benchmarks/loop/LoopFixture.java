@@ -6,10 +6,10 @@ import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.config.EngineConfig;
 import io.fixmatch.engine.config.SymbolSpec;
-import io.fixmatch.engine.loop.CommandJournal;
+import io.fixmatch.engine.loop.EnginePersistence;
 import io.fixmatch.engine.loop.LoopConfig;
 import io.fixmatch.engine.loop.MatchingRuntime;
-import io.fixmatch.journal.ChronicleCommandJournal;
+import io.fixmatch.journal.ChroniclePersistence;
 import io.fixmatch.journal.JournalConfig;
 
 import java.io.IOException;
@@ -34,9 +34,9 @@ final class LoopFixture {
     }
 
     static MatchingRuntime runtime(boolean journaled, String idleStrategy, String rollCycle, Path directory) {
-        CommandJournal journal = journaled
-            ? ChronicleCommandJournal.open(new JournalConfig(directory, rollCycle, JournalConfig.KEEP_ALL), SYMBOLS)
-            : CommandJournal.NONE;
+        EnginePersistence journal = journaled
+            ? ChroniclePersistence.open(new JournalConfig(directory, rollCycle, JournalConfig.KEEP_ALL), SYMBOLS)
+            : EnginePersistence.NONE;
         MatchingRuntime runtime = new MatchingRuntime(ENGINE, LoopConfig.defaults().withIdleStrategy(idleStrategy),
             journal);
         runtime.recover();
