@@ -71,8 +71,12 @@ public final class InboundCommandRing {
         consumerWaker = waker;
     }
 
-    /** Matching thread only: hands up to {@code limit} queued records to the handler; returns how many. */
-    int read(MessageHandler handler, int limit) {
+    /**
+     * The consumer only (the matching thread): hands up to {@code limit} queued records to the handler, each with its
+     * record type ({@code 1}: a command, {@code 2}: the inbound trace stamps, 16 bytes, then a command); returns how
+     * many.
+     */
+    public int read(MessageHandler handler, int limit) {
         return ring.read(handler, limit);
     }
 

@@ -59,6 +59,7 @@ public final class Gateway {
     private boolean stopped;
     private long cycles;
     private long cycleFailures;
+    private volatile long connectionsMovedIn;
     private volatile AssertionError lastAssertionFailure;
 
     /**
@@ -194,12 +195,16 @@ public final class Gateway {
     /** Writes every queued message to its socket; records the stages of the traced reports among them. */
     private int flush() {
         int bytes = 0;
+        boolean traced = stages.hasPending();
         for (int i = 0; i < dirtyCount; i++) {
             bytes += dirty[i].flush();
+            if (traced) {
+                stages.flushed(dirty[i], System.nanoTime());
+            }
             dirty[i] = null;
         }
         dirtyCount = 0;
-        if (stages.hasPending()) {
+        if (traced) {
             stages.recordWritten(System.nanoTime());
         }
         return bytes;
@@ -230,6 +235,16 @@ public final class Gateway {
 
     public void addConnection(GatewayConnection connection) {
         connections.add(connection);
+    }
+
+    /** A connection accepted on another gateway's loop arrived here, its session's gateway, at Logon. */
+    public void onConnectionMovedIn() {
+        connectionsMovedIn++;
+    }
+
+    /** Any thread: connections moved here from another gateway's loop so far. */
+    public long connectionsMovedIn() {
+        return connectionsMovedIn;
     }
 
     public void removeConnection(GatewayConnection connection) {

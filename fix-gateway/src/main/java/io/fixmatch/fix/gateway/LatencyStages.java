@@ -1,6 +1,7 @@
 package io.fixmatch.fix.gateway;
 
 import io.fixmatch.engine.loop.CommandTrace;
+import io.fixmatch.fix.session.SessionTransport;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
 
@@ -42,9 +43,14 @@ public final class LatencyStages {
 
     private final SingleWriterRecorder[] recorders = new SingleWriterRecorder[STAGES.length];
     private final Map<Stage, Histogram> totals = new EnumMap<>(Stage.class);
-    /** Stamps of reports encoded but not yet written: socket read .. write, one row per report (owner thread). */
-    private long[] pending = new long[64 * 7];
+    /**
+     * Reports encoded but not yet recorded, one row each (owner thread): stamps socket read .. write, then the time
+     * the write of its connection returned; and that connection.
+     */
+    private long[] pending = new long[64 * ROW];
+    private SessionTransport[] pendingTransports = new SessionTransport[64];
     private int pendingCount;
+    private static final int ROW = 8;
 
     public LatencyStages() {
         for (Stage stage : STAGES) {
@@ -53,12 +59,18 @@ public final class LatencyStages {
         }
     }
 
-    /** Owner thread: a traced report was encoded; its stages are recorded at the next {@link #recordWritten}. */
-    public void written(CommandTrace trace, long ringTakenNanos, long writeNanos) {
-        int at = pendingCount * 7;
-        if (at == pending.length) {
-            pending = java.util.Arrays.copyOf(pending, pending.length * 2); // grows to the largest batch, then stays
+    /**
+     * Owner thread: a traced report was encoded and queued to {@code transport} (null: the session is not
+     * connected); its stages are recorded at the next {@link #recordWritten}.
+     */
+    public void written(CommandTrace trace, long ringTakenNanos, long writeNanos, SessionTransport transport) {
+        int at = pendingCount * ROW;
+        if (pendingCount == pendingTransports.length) { // grows to the largest batch, then stays
+            pending = java.util.Arrays.copyOf(pending, pending.length * 2);
+            pendingTransports = java.util.Arrays.copyOf(pendingTransports, pendingTransports.length * 2);
         }
+        pendingTransports[pendingCount] = transport;
+        pending[at + 7] = 0;
         pending[at] = trace.socketReadNanos();
         pending[at + 1] = trace.ringOfferNanos();
         pending[at + 2] = trace.matchStartNanos();
@@ -69,10 +81,24 @@ public final class LatencyStages {
         pendingCount++;
     }
 
-    /** Owner thread, after the socket writes of a duty cycle returned at {@code writtenNanos}. */
-    public void recordWritten(long writtenNanos) {
+    /** Owner thread: the socket write of {@code transport} returned at {@code writtenNanos}. */
+    public void flushed(SessionTransport transport, long writtenNanos) {
         for (int row = 0; row < pendingCount; row++) {
-            int at = row * 7;
+            if (pendingTransports[row] == transport && pending[row * ROW + 7] == 0) {
+                pending[row * ROW + 7] = writtenNanos;
+            }
+        }
+    }
+
+    /**
+     * Owner thread, after the socket writes of a duty cycle: records every pending report (those whose connection
+     * was not written, gone say, count as written at {@code nowNanos}).
+     */
+    public void recordWritten(long nowNanos) {
+        for (int row = 0; row < pendingCount; row++) {
+            int at = row * ROW;
+            long writtenNanos = pending[at + 7] != 0 ? pending[at + 7] : nowNanos;
+            pendingTransports[row] = null;
             record(Stage.GATEWAY_IN, pending[at + 1] - pending[at]);
             record(Stage.INBOUND_QUEUE, pending[at + 2] - pending[at + 1]);
             record(Stage.JOURNAL, pending[at + 3] - pending[at + 2]);

@@ -58,7 +58,7 @@ final class ReportWriter implements TracedEventSink {
         }
         session.sendApplication(report.msgType(), report, nowMs);
         if (traced) {
-            stages.written(trace, takenNanos, report.writeNanos());
+            stages.written(trace, takenNanos, report.writeNanos(), session.transport());
         }
         eventsRouted++;
     }

@@ -100,6 +100,11 @@ public final class FixSession {
         return store.nextTargetSeqNum();
     }
 
+    /** The connection's transport while logged on, else null. Owner thread. */
+    public SessionTransport transport() {
+        return transport;
+    }
+
     /** When the bytes of the message being handled were read from the socket (0 unless traced). */
     public long lastReadNanos() {
         return lastReadNanos;

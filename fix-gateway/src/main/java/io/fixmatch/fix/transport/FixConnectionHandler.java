@@ -84,6 +84,7 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements
             gateway = gateways.onLoop(ctx.channel().eventLoop());
             transport.movedTo(gateway);
             gateway.addConnection(this);
+            gateway.onConnectionMovedIn();
             moving = false;
             LOG.info("{}: connection moved to {}, its session's gateway", who(), gateway.name());
             gateway.onRead();
