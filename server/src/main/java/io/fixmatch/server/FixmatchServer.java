@@ -69,8 +69,8 @@ public final class FixmatchServer implements AutoCloseable {
         this.registry = new SessionRegistry(config.compId(), sessions);
         List<Gateway> gatewayList = new ArrayList<>();
         for (int i = 0; i < gatewayCount; i++) {
-            gatewayList.add(new Gateway(i, config.gateway().cpuOf(i), registry, symbols, runtime.outbound(i),
-                pending.get(i)));
+            gatewayList.add(new Gateway(i, config.gateway().cpuOf(i), registry, symbols, runtime.inbound(),
+                runtime.outbound(i), pending.get(i)));
         }
         this.gateways = new Gateways(gatewayList);
         for (FixSession session : sessions) {

@@ -9,6 +9,7 @@ import io.fixmatch.engine.api.RejectReason;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.config.SymbolSpec;
+import io.fixmatch.engine.loop.CommandTrace;
 import io.fixmatch.fix.app.EventReportBody;
 import io.fixmatch.fix.app.SymbolTable;
 import io.fixmatch.fix.codec.FixDecimals;
@@ -41,8 +42,12 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code decodeNewOrderSingle}: frame a NewOrderSingle in a Netty buffer (BeginString, BodyLength, CheckSum),
  *       copy it out, parse it, and read every order field the gateway reads (ClOrdID, Symbol lookup, Side, OrderQty,
  *       OrdType, Price as a decimal, TimeInForce).</li>
+ *   <li>{@code decodeNewOrderSingleViaCumulation}: the same, the way the gateway did it before it framed in place:
+ *       the read bytes first copied into a cumulation buffer, framed there, then copied out (one copy more).</li>
  *   <li>{@code encodeExecutionReport}: write a Trade ExecutionReport as the session does: standard header (CompIDs,
- *       MsgSeqNum, SendingTime), every ER field, BodyLength and CheckSum.</li>
+ *       MsgSeqNum, SendingTime), every ER field, BodyLength and CheckSum. Tracing off (the default).</li>
+ *   <li>{@code encodeExecutionReportTraced}: the same for a session with latencyTrace=true: the seven trace tags
+ *       (7101-7107) and the System.nanoTime() of TRACE_WRITE.</li>
  * </ul>
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -61,6 +66,9 @@ public class FixCodecBenchmark {
     private final ClientOrderId clientOrderId = new ClientOrderId();
     private final FixWriter writer = new FixWriter(8192);
     private final ExecutionEvent event = new ExecutionEvent();
+    private final CommandTrace trace = new CommandTrace();
+    /** The socket's read buffer as the old gateway accumulated it before framing. */
+    private final UnsafeBuffer cumulation = new UnsafeBuffer(ByteBuffer.allocateDirect(8192));
     private SymbolTable symbols;
     private EventReportBody report;
     /** The message as it lies in a socket's (direct) read buffer. */
@@ -93,15 +101,27 @@ public class FixCodecBenchmark {
             .status(OrderStatus.PARTIALLY_FILLED)
             .rejectReason(RejectReason.NONE);
         event.clientOrderId().copyFrom("ORD-20261123-000042");
+        long now = System.nanoTime();
+        trace.set(now, now + 1_500, now + 4_000, now + 5_000, now + 6_500);
     }
 
     @Benchmark
     public long decodeNewOrderSingle() {
-        if (framer.scan(newOrderSingle, 0, newOrderSingleLength) != FixFramer.FRAME) {
+        return decode(newOrderSingle);
+    }
+
+    @Benchmark
+    public long decodeNewOrderSingleViaCumulation() {
+        cumulation.putBytes(0, newOrderSingle, 0, newOrderSingleLength);
+        return decode(cumulation);
+    }
+
+    private long decode(UnsafeBuffer readBuffer) {
+        if (framer.scan(readBuffer, 0, newOrderSingleLength) != FixFramer.FRAME) {
             throw new IllegalStateException("not a frame");
         }
         int length = framer.length();
-        newOrderSingle.getBytes(0, frame, 0, length);
+        readBuffer.getBytes(0, frame, 0, length);
         if (FixParser.parse(frame, 0, length, message) != FixParser.OK) {
             throw new IllegalStateException("does not parse");
         }
@@ -129,6 +149,17 @@ public class FixCodecBenchmark {
             .field(FixTags.MSG_SEQ_NUM, seqNum++)
             .timestamp(FixTags.SENDING_TIME, 1_795_000_000_000_000_000L + seqNum * 1_000_000L);
         report.of(event).writeBody(writer);
+        return writer.finish();
+    }
+
+    @Benchmark
+    public int encodeExecutionReportTraced() {
+        writer.begin(MsgTypes.EXECUTION_REPORT)
+            .field(FixTags.SENDER_COMP_ID, SENDER)
+            .field(FixTags.TARGET_COMP_ID, TARGET)
+            .field(FixTags.MSG_SEQ_NUM, seqNum++)
+            .timestamp(FixTags.SENDING_TIME, 1_795_000_000_000_000_000L + seqNum * 1_000_000L);
+        report.of(event).traced(trace, trace.matchDoneNanos() + 800).writeBody(writer);
         return writer.finish();
     }
 }

@@ -33,14 +33,23 @@ final class LoopFixture {
     private LoopFixture() {
     }
 
+    /** The layout where the caller's thread runs the matching step itself ({@link MatchingRuntime#doWork()}). */
+    static final String INLINE = "inline";
+
+    /** @param idleStrategy the matching thread's, or {@link #INLINE} for no matching thread */
     static MatchingRuntime runtime(boolean journaled, String idleStrategy, String rollCycle, Path directory) {
         EnginePersistence journal = journaled
             ? ChroniclePersistence.open(new JournalConfig(directory, rollCycle, JournalConfig.KEEP_ALL), SYMBOLS)
             : EnginePersistence.NONE;
-        MatchingRuntime runtime = new MatchingRuntime(ENGINE, LoopConfig.defaults().withIdleStrategy(idleStrategy),
-            journal);
+        boolean inline = idleStrategy.equals(INLINE);
+        MatchingRuntime runtime = new MatchingRuntime(ENGINE,
+            LoopConfig.defaults().withIdleStrategy(inline ? "backoff" : idleStrategy), journal);
         runtime.recover();
-        runtime.start();
+        if (inline) {
+            runtime.startInline();
+        } else {
+            runtime.start();
+        }
         return runtime;
     }
 

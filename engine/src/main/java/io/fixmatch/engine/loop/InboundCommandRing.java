@@ -84,4 +84,9 @@ public final class InboundCommandRing {
     public int size() {
         return ring.size();
     }
+
+    /** Whether more than half the ring is taken: producers should stop taking in more work until it drains. */
+    public boolean congested() {
+        return ring.size() > ring.capacity() / 2;
+    }
 }

@@ -2,6 +2,7 @@ package io.fixmatch.fix.gateway;
 
 import io.fixmatch.engine.loop.ConsumerWakeup;
 import io.fixmatch.engine.loop.CpuPinning;
+import io.fixmatch.engine.loop.InboundCommandRing;
 import io.fixmatch.engine.loop.MatchingRuntime;
 import io.fixmatch.engine.loop.OutboundEventRing;
 import io.fixmatch.fix.app.SymbolTable;
@@ -46,6 +47,8 @@ public final class Gateway {
     private final ReportWriter reports;
     private final List<FixSession> sessions = new ArrayList<>();
     private final List<GatewayConnection> connections = new ArrayList<>();
+    private final List<GatewayConnection> pausedReaders = new ArrayList<>();
+    private final InboundCommandRing inbound;
     private SessionTransport[] dirty = new SessionTransport[16];
     private int dirtyCount;
     private MatchingRuntime inlineMatching;
@@ -68,8 +71,9 @@ public final class Gateway {
      * @param outbound the ring of the events of its sessions
      * @param pending  where its sessions' order entry keeps the commands it owes the engine
      */
-    public Gateway(int index, int cpu, SessionRegistry registry, SymbolTable symbols, OutboundEventRing outbound,
-                   PendingCommands pending) {
+    public Gateway(int index, int cpu, SessionRegistry registry, SymbolTable symbols, InboundCommandRing inbound,
+                   OutboundEventRing outbound, PendingCommands pending) {
+        this.inbound = inbound;
         this.index = index;
         this.cpu = cpu;
         this.name = "gateway-" + index;
@@ -136,10 +140,13 @@ public final class Gateway {
             return work;
         }
         if (inlineMatching != null) {
-            work += inlineMatching.doWork();
+            work += matchInline();
         }
         work += reports.drain(DRAIN_BATCH, nowMs);
         work += pending.retry();
+        if (!pausedReaders.isEmpty() && !inbound.congested()) {
+            resumeReaders();
+        }
         if (nowMs != lastTimerMs) {
             lastTimerMs = nowMs;
             runTimers();
@@ -161,6 +168,20 @@ public final class Gateway {
     /** The last assertion a cycle broke (tests run with assertions on), or null. */
     public AssertionError lastAssertionFailure() {
         return lastAssertionFailure;
+    }
+
+    /**
+     * One-thread layout: takes every command the last reads queued (they can be thousands after a stall), a batch at
+     * a time with its reports in between, so the inbound ring never fills for want of a turn.
+     */
+    private int matchInline() {
+        int work = 0;
+        int commands;
+        while ((commands = inlineMatching.doWork()) > 0) {
+            work += commands;
+            work += reports.drain(DRAIN_BATCH, nowMs);
+        }
+        return work;
     }
 
     /** Whether there is work for the next cycle: checked after announcing a sleep, before blocking. */
@@ -215,6 +236,30 @@ public final class Gateway {
         flush();
     }
 
+    /**
+     * Back-pressure: the inbound ring is more than half full (the engine is behind), so this connection stops reading
+     * (TCP then slows its client down) until the ring drains, rather than reading requests only to refuse them as
+     * "server busy". Gateway thread.
+     */
+    public boolean pauseReadingIfCongested(GatewayConnection connection) {
+        if (!inbound.congested()) {
+            return false;
+        }
+        if (pausedReaders.isEmpty()) {
+            LOG.warn("{}: the inbound ring is over half full: pausing reads until the engine catches up", name);
+        }
+        pausedReaders.add(connection);
+        return true;
+    }
+
+    private void resumeReaders() {
+        LOG.info("{}: the engine caught up: reading again from {} connections", name, pausedReaders.size());
+        for (int i = 0; i < pausedReaders.size(); i++) {
+            pausedReaders.get(i).resumeReading();
+        }
+        pausedReaders.clear();
+    }
+
     /** A transport has bytes queued: it is written at the end of this cycle. Gateway thread. */
     public void markDirty(SessionTransport transport) {
         if (dirtyCount == dirty.length) {
@@ -226,6 +271,17 @@ public final class Gateway {
     /** The event loop read bytes (between cycles): counts as work, so the cycle does not back off. */
     public void onRead() {
         ioWork++;
+    }
+
+    /**
+     * The event loop finished a batch of reads from one connection (Netty may read several batches, of several
+     * connections, before the next cycle): a cycle runs now, so that what was read is matched (one-thread layout)
+     * and answered before more is read, and the inbound ring does not fill with work read ahead of the engine.
+     */
+    public void afterReads() {
+        if (started && !stopped) {
+            doWork();
+        }
     }
 
     /** The wall clock of the current cycle, ms. */
@@ -249,6 +305,7 @@ public final class Gateway {
 
     public void removeConnection(GatewayConnection connection) {
         connections.remove(connection);
+        pausedReaders.remove(connection);
     }
 
     /** Whether this gateway owns the session (a fixed assignment). */

@@ -7,4 +7,7 @@ public interface GatewayConnection {
 
     /** Closes the connection (what was queued is written first). */
     void close();
+
+    /** Reads again after {@link Gateway#pauseReading} (the inbound ring drained). */
+    void resumeReading();
 }

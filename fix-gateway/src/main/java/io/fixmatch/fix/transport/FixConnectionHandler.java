@@ -117,8 +117,24 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements
                     partial.writeBytes(in); // the start of a message whose end has not arrived
                 }
             }
+            if (!closing && gateway.pauseReadingIfCongested(this)) {
+                ctx.channel().config().setAutoRead(false);
+            }
         } finally {
             in.release();
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        gateway.afterReads();
+        ctx.fireChannelReadComplete();
+    }
+
+    @Override
+    public void resumeReading() {
+        if (context.channel().isActive()) {
+            context.channel().config().setAutoRead(true);
         }
     }
 
