@@ -1,6 +1,7 @@
 package io.fixmatch.it;
 
 import io.fixmatch.engine.api.RejectReason;
+import io.fixmatch.fix.session.SessionConfig;
 import io.fixmatch.fix.session.SessionStore;
 import io.fixmatch.journal.ChroniclePersistence;
 import io.fixmatch.server.FixmatchServer;
@@ -23,12 +24,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A clean stop while a client streams orders loses nothing: every order message the session consumed (its next
- * expected MsgSeqNum says how many) has its report numbered and stored for resend, and every one the engine accepted
- * is in the journal. Under both thread layouts, whose shutdown paths differ.
+ * expected MsgSeqNum says how many) has its report numbered and stored for resend, every one the engine took is in
+ * the journal, and the session's cancel-on-disconnect (LOADGEN) still reaches the engine during the stop: each
+ * order left resting is canceled, reported and stored. Under both thread layouts, whose shutdown paths differ.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class ShutdownUnderLoadTest {
     private static final int REPORTS_BEFORE_STOP = 3_000;
+    private static final char SOH = '\u0001';
 
     @TempDir
     Path temp;
@@ -40,7 +43,7 @@ class ShutdownUnderLoadTest {
         FixmatchServer server = FixmatchServer.start(config);
         AtomicBoolean sending = new AtomicBoolean(true);
         AtomicLong sent = new AtomicLong();
-        RawFixClient client = RawFixClient.loggedOn(server.port(), "CLIENT1", 30);
+        RawFixClient client = RawFixClient.loggedOn(server.port(), "LOADGEN", 30);
         Thread sender = new Thread(() -> stream(client, sending, sent), "order-stream");
         try {
             sender.start();
@@ -57,38 +60,43 @@ class ShutdownUnderLoadTest {
         long consumed;
         long reports = 0;
         long refused = 0;
-        try (SessionStore store = new SessionStore(config.sessionDirectory(config.sessions().get(0)))) {
+        long accepted = 0;
+        long canceled = 0;
+        SessionConfig loadgen = config.sessions().stream().filter(s -> s.clientCompId().equals("LOADGEN")).findFirst()
+            .orElseThrow();
+        try (SessionStore store = new SessionStore(config.sessionDirectory(loadgen))) {
             store.claimOwnership();
             consumed = store.nextTargetSeqNum() - 2; // after the Logon (MsgSeqNum 1)
             byte[] message = new byte[8192];
             for (long seqNum = store.nextStoredAtOrAfter(1); seqNum != -1;
                  seqNum = store.nextStoredAtOrAfter(seqNum + 1)) {
-                int length = store.readStored(seqNum, message);
+                String report = new String(message, 0, store.readStored(seqNum, message), StandardCharsets.US_ASCII);
                 reports++;
-                if (new String(message, 0, length, StandardCharsets.US_ASCII).contains(
-                    RejectReason.SERVER_BUSY.text())) {
-                    refused++;
-                }
+                refused += report.contains(RejectReason.SERVER_BUSY.text()) ? 1 : 0;
+                accepted += report.contains(SOH + "150=0" + SOH) ? 1 : 0;
+                canceled += report.contains(SOH + "150=4" + SOH) ? 1 : 0;
             }
         }
         assertTrue(consumed > REPORTS_BEFORE_STOP, "orders consumed: " + consumed + " of " + sent.get() + " sent");
-        assertEquals(consumed, reports, "a stored report for every order consumed");
+        assertEquals(consumed + canceled, reports, "a stored report for every order consumed, and every cancel");
+        assertEquals(accepted, canceled, "cancel-on-disconnect canceled every order left resting");
         long journaled;
         try (ChroniclePersistence journal = ChroniclePersistence.open(config.journal(), config.engine().symbols())) {
             journaled = journal.replay(command -> { });
         }
-        assertEquals(consumed - refused, journaled, "every order the engine took is journaled (" + refused
-            + " refused as busy)");
+        assertEquals(consumed - refused + 1, journaled, "every order the engine took is journaled (" + refused
+            + " refused as busy), and the cancel-on-disconnect");
     }
 
-    /** New orders far from the market and their cancels, alternately, as fast as the socket takes them. */
+    /**
+     * New orders far from the market, as fast as the socket takes them: they rest (once the books are full, the
+     * engine rejects them).
+     */
     private static void stream(RawFixClient client, AtomicBoolean sending, AtomicLong sent) {
         try {
-            for (int i = 0; sending.get(); i += 2) {
+            for (int i = 0; sending.get(); i++) {
                 client.send(client.newOrder("O" + i, "AAPL", "1", 1, "1.00"));
-                client.send(client.header("F").field(11, "C" + i).field(41, "O" + i).field(55, "AAPL")
-                    .field(54, "1").field(60, RawFix.now()));
-                sent.addAndGet(2);
+                sent.incrementAndGet();
             }
         } catch (IOException e) {
             // the server closed the connection: the stream ends
