@@ -3,6 +3,7 @@ package io.fixmatch.it;
 import io.fixmatch.fix.gateway.Gateway;
 import io.fixmatch.server.FixmatchServer;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -10,7 +11,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import quickfix.Message;
 
+import net.openhft.affinity.Affinity;
+
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.BitSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -69,6 +75,36 @@ class GatewayThreadsTest {
         tradeAcross(client1, client2, "GOOG", "C");
         tradeAcross(client2, client1, "GOOG", "D");
         noneBroken(client1, client2);
+    }
+
+    @Test
+    void gatewayThreadsArePinnedToTheirConfiguredCpus() throws Exception {
+        int cpu = Runtime.getRuntime().availableProcessors() - 1;
+        server = TestServers.start(temp, 0, Map.of("server.layout", "two-threads", "gateway.threads", "2",
+            "gateway.cpus", "-1," + cpu));
+        BitSet[] seen = new BitSet[2];
+        for (Gateway gateway : server.gateways().all()) {
+            gateway.submit(() -> seen[gateway.index()] = Affinity.getAffinity()).get(10, TimeUnit.SECONDS);
+        }
+        BitSet expected = new BitSet();
+        expected.set(cpu);
+        if (!expected.equals(seen[1])) {
+            // Chronicle Affinity reserves CPUs machine-wide (/tmp/cpu-N.lock): another process may hold this one.
+            Assumptions.assumeFalse(heldByAnotherProcess(cpu), "CPU " + cpu + " is reserved by another process");
+        }
+        assertEquals(expected, seen[1], "gateway 1's affinity");
+        assertTrue(seen[0].cardinality() > 1 || Runtime.getRuntime().availableProcessors() == 1,
+            "gateway 0 is not pinned: " + seen[0]);
+    }
+
+    private static boolean heldByAnotherProcess(int cpu) {
+        try {
+            long pid = Long.parseLong(Files.readAllLines(Path.of(System.getProperty("java.io.tmpdir"),
+                "cpu-" + cpu + ".lock")).get(0).trim());
+            return pid != ProcessHandle.current().pid() && ProcessHandle.of(pid).isPresent();
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     private QfjClient logOn(String compId) throws Exception {

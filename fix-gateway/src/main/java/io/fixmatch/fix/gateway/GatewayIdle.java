@@ -14,9 +14,9 @@ public enum GatewayIdle {
     BUSY_SPIN("busy-spin");
 
     /** Cycling flat out after the last work: covers the matching thread's answer and the next message of a burst. */
-    public static final long SPIN_NANOS = 20_000;
+    public static final long SPIN_NANOS = Long.getLong("fixmatch.gateway.spinNanos", 20_000);
     /** Then cycling with yields, giving the CPU to whoever else wants it, before blocking. */
-    public static final long YIELD_NANOS = 50_000;
+    public static final long YIELD_NANOS = Long.getLong("fixmatch.gateway.yieldNanos", 50_000);
 
     private final String configName;
 

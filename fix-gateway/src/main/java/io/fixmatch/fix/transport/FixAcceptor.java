@@ -21,6 +21,7 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.ServerSocketChannel;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.util.ResourceLeakDetector;
 import io.netty.util.concurrent.DefaultEventExecutorChooserFactory;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutor;
@@ -63,6 +64,10 @@ public final class FixAcceptor implements AutoCloseable {
      */
     public static FixAcceptor start(GatewaySettings settings, SessionRegistry registry, Gateways gateways)
         throws InterruptedException {
+        if (System.getProperty("io.netty.leakDetection.level") == null) {
+            // Netty's default samples one buffer in 128 with a stack trace: an allocation on the gateway thread.
+            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
+        }
         EventLoopGroup group = newGroup(settings, gateways.all());
         boolean epoll = group instanceof EpollEventLoopGroup;
         Class<? extends ServerSocketChannel> channelType = epoll ? EpollServerSocketChannel.class
