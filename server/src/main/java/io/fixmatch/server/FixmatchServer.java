@@ -143,6 +143,8 @@ public final class FixmatchServer implements AutoCloseable {
             onEachGateway(gateway -> gateway.logoutAll("server shutting down"));
             awaitCondition(() -> sessions.stream().noneMatch(FixSession::isLoggedOn), 2, "sessions to log out");
             onEachGateway(Gateway::closeConnections);
+            awaitCondition(() -> gateways.all().stream().allMatch(g -> g.openConnections() == 0), 5,
+                "connections to close");
             awaitCondition(() -> gateways.all().stream().allMatch(g -> g.pendingCommands().size() == 0), 5,
                 "cancel-on-disconnect commands to reach the engine");
         }

@@ -63,6 +63,7 @@ public final class Gateway {
     private long cycles;
     private long cycleFailures;
     private volatile long connectionsMovedIn;
+    private volatile int openConnections;
     private volatile AssertionError lastAssertionFailure;
 
     /**
@@ -291,6 +292,12 @@ public final class Gateway {
 
     public void addConnection(GatewayConnection connection) {
         connections.add(connection);
+        openConnections = connections.size();
+    }
+
+    /** Any thread: connections this gateway serves (shutdown waits for 0 after closing them). */
+    public int openConnections() {
+        return openConnections;
     }
 
     /** A connection accepted on another gateway's loop arrived here, its session's gateway, at Logon. */
@@ -306,6 +313,7 @@ public final class Gateway {
     public void removeConnection(GatewayConnection connection) {
         connections.remove(connection);
         pausedReaders.remove(connection);
+        openConnections = connections.size();
     }
 
     /** Whether this gateway owns the session (a fixed assignment). */
@@ -359,7 +367,7 @@ public final class Gateway {
         flush();
     }
 
-    /** Gateway thread: closes every connection. */
+    /** Gateway thread: closes every connection (each is gone, its session told, a moment later). */
     public void closeConnections() {
         for (GatewayConnection connection : new ArrayList<>(connections)) {
             connection.close();

@@ -106,7 +106,9 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements
             if (closing) {
                 return;
             }
-            readNanos = traced ? System.nanoTime() : 0;
+            // Traced sessions' commands carry it; before Logon it is taken too, as the Logon may bring a traced
+            // session's first orders in the same read (and moves to another gateway keep it).
+            readNanos = traced || session == null ? System.nanoTime() : 0;
             if (partial.isReadable()) {
                 partial.writeBytes(in);
                 frameAll(partial);
@@ -317,11 +319,11 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements
             partial = null;
         }
         transport.release();
-        gateway.removeConnection(this);
         LOG.info("{}: connection closed", who());
         if (session != null) {
-            session.onConnectionClosed();
+            session.onConnectionClosed(); // cancel-on-disconnect is owed before the connection counts as gone
         }
+        gateway.removeConnection(this);
         ctx.fireChannelInactive();
     }
 
