@@ -69,7 +69,7 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements
     public void channelActive(ChannelHandlerContext ctx) {
         context = ctx;
         gateway = gateways.onLoop(ctx.channel().eventLoop());
-        connectedAtMs = gateway.nowMs();
+        connectedAtMs = System.currentTimeMillis(); // not the cycle's clock: the loop may have waited since
         transport = new ChannelTransport(ctx.channel(), settings.maxPendingBytes(), gateway);
         partial = ctx.alloc().directBuffer(settings.maxMessageSize());
         gateway.addConnection(this);
