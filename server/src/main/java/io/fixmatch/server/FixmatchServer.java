@@ -160,8 +160,22 @@ public final class FixmatchServer implements AutoCloseable {
             finishWithoutGateways();
         }
         long reports = gateways.all().stream().mapToLong(Gateway::reportsRouted).sum();
+        logLatencyStages();
         LOG.info("stopped: {} execution reports routed", reports);
         stopped.countDown();
+    }
+
+    /** The traced round trips' stages since start, if any session was traced: one line per stage. */
+    private void logLatencyStages() {
+        Map<LatencyStages.Stage, Histogram> stages = latencyStages();
+        if (stages.get(LatencyStages.Stage.TOTAL).getTotalCount() == 0) {
+            return;
+        }
+        LOG.info("traced round trips, server stages (us): stage count p50 p90 p99 p99.9 max");
+        stages.forEach((stage, h) -> LOG.info(String.format(java.util.Locale.ROOT,
+            "  %-14s %,9d %9.1f %9.1f %9.1f %9.1f %9.1f", stage, h.getTotalCount(), h.getValueAtPercentile(50) / 1e3,
+            h.getValueAtPercentile(90) / 1e3, h.getValueAtPercentile(99) / 1e3, h.getValueAtPercentile(99.9) / 1e3,
+            h.getMaxValue() / 1e3)));
     }
 
     /** The start failed before the gateway threads ran: the stores are closed here, on the only thread left. */
