@@ -18,10 +18,9 @@ server_jar=server/target/fixmatch-server-0.1.0-SNAPSHOT.jar
 build_if_needed loadgen,server "$jar"
 build_if_needed loadgen,server "$server_jar"
 
-# The latency trace (session.LOADGEN.latencyTrace=true) splits each round trip into the server's stages; it waits
-# for the server to know the key (a strict configuration refuses unknown keys): set this default to
-# "session.LOADGEN.latencyTrace=true" once it does, or pass LOADGEN_SERVER_PROPERTIES=session.LOADGEN.latencyTrace=true.
-LOADGEN_SERVER_PROPERTIES="${LOADGEN_SERVER_PROPERTIES-}"
+# The latency trace (session.LOADGEN.latencyTrace=true, docs/FIX.md) splits each round trip into the server's stages
+# (summary.json "stages"). LOADGEN_SERVER_PROPERTIES= (empty) runs the server without it.
+LOADGEN_SERVER_PROPERTIES="${LOADGEN_SERVER_PROPERTIES-session.LOADGEN.latencyTrace=true}"
 
 external=false
 port=9878

@@ -67,7 +67,7 @@ class CrashRecoveryTest {
         TestFlow flow = new TestFlow(SEED);
         Command expected = new Command();
         long journaled;
-        try (ChronicleCommandJournal journal = ChronicleCommandJournal.open(JournalConfig.at(journalDir),
+        try (ChroniclePersistence journal = ChroniclePersistence.open(JournalConfig.at(journalDir),
             TestFlow.SYMBOLS)) {
             journaled = journal.replay(command -> {
                 flow.next(expected);

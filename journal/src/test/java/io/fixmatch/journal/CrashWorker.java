@@ -28,7 +28,7 @@ public final class CrashWorker {
 
         MatchingRuntime runtime = new MatchingRuntime(TestFlow.ENGINE,
             LoopConfig.defaults().withIdleStrategy("yield"),
-            ChronicleCommandJournal.open(JournalConfig.at(journalDir), TestFlow.SYMBOLS));
+            ChroniclePersistence.open(JournalConfig.at(journalDir), TestFlow.SYMBOLS));
         long recovered = runtime.recover();
         TestFlow flow = new TestFlow(seed);
         Command command = new Command();

@@ -33,7 +33,7 @@ class JournalDumpTest {
 
     @BeforeEach
     void writeOneCommandOfEachKind() {
-        try (ChronicleCommandJournal journal = ChronicleCommandJournal.open(JournalConfig.at(journalDir),
+        try (ChroniclePersistence journal = ChroniclePersistence.open(JournalConfig.at(journalDir),
             TestFlow.SYMBOLS)) {
             journal.recoverInto(new MatchingEngine(TestFlow.ENGINE, event -> { }));
             append(journal, new Command().newOrder(1, "b1", 0, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, 15_025, 100)
@@ -94,7 +94,7 @@ class JournalDumpTest {
         return text.toString(StandardCharsets.UTF_8).lines().toList();
     }
 
-    private static void append(ChronicleCommandJournal journal, Command command) {
+    private static void append(ChroniclePersistence journal, Command command) {
         UnsafeBuffer buffer = new UnsafeBuffer(new byte[CommandCodec.MAX_LENGTH]);
         journal.append(buffer, 0, CommandCodec.encode(command, buffer, 0));
     }

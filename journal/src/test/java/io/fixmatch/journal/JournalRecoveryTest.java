@@ -28,7 +28,7 @@ class JournalRecoveryTest {
             assertEquals(stateBeforeStop, EngineStateText.of(restarted.engine()));
         }
         MatchingEngine replayed = new MatchingEngine(TestFlow.ENGINE, event -> { });
-        try (ChronicleCommandJournal journal = ChronicleCommandJournal.open(JournalConfig.at(journalDir),
+        try (ChroniclePersistence journal = ChroniclePersistence.open(JournalConfig.at(journalDir),
             TestFlow.SYMBOLS)) {
             assertEquals(20_000, journal.replay(replayed::process)); // TestFlow sends no status requests
         }
@@ -44,7 +44,7 @@ class JournalRecoveryTest {
         // A fresh engine fed the journal's commands (with their recorded timestamps) must emit the same events.
         List<String> replayedEvents = new ArrayList<>();
         MatchingEngine reference = new MatchingEngine(TestFlow.ENGINE, event -> replayedEvents.add(event.toString()));
-        try (ChronicleCommandJournal journal = ChronicleCommandJournal.open(JournalConfig.at(journalDir),
+        try (ChroniclePersistence journal = ChroniclePersistence.open(JournalConfig.at(journalDir),
             TestFlow.SYMBOLS)) {
             journal.replay(reference::process);
         }
@@ -61,7 +61,7 @@ class JournalRecoveryTest {
 
         List<String> replayedEvents = new ArrayList<>();
         MatchingEngine reference = new MatchingEngine(TestFlow.ENGINE, event -> replayedEvents.add(event.toString()));
-        try (ChronicleCommandJournal journal = ChronicleCommandJournal.open(JournalConfig.at(journalDir),
+        try (ChroniclePersistence journal = ChroniclePersistence.open(JournalConfig.at(journalDir),
             TestFlow.SYMBOLS)) {
             assertEquals(9_000, journal.replay(reference::process));
         }

@@ -100,7 +100,7 @@ class JournalTailTest {
         List<io.fixmatch.engine.config.SymbolSpec> swapped = new ArrayList<>(TestFlow.SYMBOLS);
         swapped.set(0, TestFlow.SYMBOLS.get(1));
         swapped.set(1, TestFlow.SYMBOLS.get(0));
-        try (ChronicleCommandJournal journal = ChronicleCommandJournal.open(JournalConfig.at(journalDir), swapped)) {
+        try (ChroniclePersistence journal = ChroniclePersistence.open(JournalConfig.at(journalDir), swapped)) {
             JournalException refused = assertThrows(JournalException.class, () -> journal.replay(command -> { }));
             assertTrue(refused.getMessage().contains("symbol id 0"), refused.getMessage());
         }
@@ -121,7 +121,7 @@ class JournalTailTest {
 
     /** Replays the whole journal, ignoring snapshots; returns how many commands it holds. */
     private long fullReplayCount() {
-        try (ChronicleCommandJournal journal = ChronicleCommandJournal.open(JournalConfig.at(journalDir),
+        try (ChroniclePersistence journal = ChroniclePersistence.open(JournalConfig.at(journalDir),
             TestFlow.SYMBOLS)) {
             return journal.replay(command -> { });
         }

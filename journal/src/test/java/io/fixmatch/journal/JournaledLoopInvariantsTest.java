@@ -122,7 +122,7 @@ class JournaledLoopInvariantsTest {
         }
 
         List<String> journaled = new ArrayList<>();
-        try (ChronicleCommandJournal journal = ChronicleCommandJournal.open(JournalConfig.at(dir), TestFlow.SYMBOLS)) {
+        try (ChroniclePersistence journal = ChroniclePersistence.open(JournalConfig.at(dir), TestFlow.SYMBOLS)) {
             journal.replay(command -> journaled.add(command.toString()));
         }
         assertEquals(journaledExpected, journaled, "the journal holds exactly the commands acted on");
@@ -134,7 +134,7 @@ class JournaledLoopInvariantsTest {
 
     private MatchingRuntime runtime(Consumer<Command> beforeAppend) {
         MatchingRuntime runtime = new MatchingRuntime(TestFlow.ENGINE, LOOP, new ObservedJournal(
-            ChronicleCommandJournal.open(JournalConfig.at(dir), TestFlow.SYMBOLS), beforeAppend));
+            ChroniclePersistence.open(JournalConfig.at(dir), TestFlow.SYMBOLS), beforeAppend));
         runtime.recover();
         return runtime;
     }

@@ -21,7 +21,7 @@ final class JournaledRuns {
 
     /** A runtime over a real Chronicle journal; not yet recovered. */
     static MatchingRuntime runtime(JournalConfig config) {
-        return new MatchingRuntime(TestFlow.ENGINE, LOOP, ChronicleCommandJournal.open(config, TestFlow.SYMBOLS));
+        return new MatchingRuntime(TestFlow.ENGINE, LOOP, ChroniclePersistence.open(config, TestFlow.SYMBOLS));
     }
 
     /**

@@ -2,7 +2,7 @@ package io.fixmatch.journal;
 
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.codec.CommandCodec;
-import io.fixmatch.engine.loop.CommandJournal;
+import io.fixmatch.engine.loop.EnginePersistence;
 import io.fixmatch.engine.matching.MatchingEngine;
 import org.agrona.DirectBuffer;
 
@@ -13,11 +13,11 @@ import java.util.function.Consumer;
  * sees it decoded (timestamp included) on the matching thread, and may throw to make the append fail as a full
  * disk would. For the tests of what the matching loop does around the journal; no mocking.
  */
-final class ObservedJournal implements CommandJournal {
-    private final CommandJournal journal;
+final class ObservedJournal implements EnginePersistence {
+    private final EnginePersistence journal;
     private final Consumer<Command> beforeAppend;
 
-    ObservedJournal(CommandJournal journal, Consumer<Command> beforeAppend) {
+    ObservedJournal(EnginePersistence journal, Consumer<Command> beforeAppend) {
         this.journal = journal;
         this.beforeAppend = beforeAppend;
     }

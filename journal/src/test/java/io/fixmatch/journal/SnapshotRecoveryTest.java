@@ -56,13 +56,13 @@ class SnapshotRecoveryTest {
             assertEquals(0, fromSnapshot.recover());
             List<String> replayedEvents = new ArrayList<>();
             MatchingEngine reference = new MatchingEngine(TestFlow.ENGINE, e -> replayedEvents.add(e.toString()));
-            try (ChronicleCommandJournal journal = ChronicleCommandJournal.open(JournalConfig.at(journalDir),
+            try (ChroniclePersistence journal = ChroniclePersistence.open(JournalConfig.at(journalDir),
                 TestFlow.SYMBOLS)) {
                 journal.replay(reference::process);
             }
             replayedEvents.clear();
             MatchingEngine restored = new MatchingEngine(TestFlow.ENGINE, e -> fromSnapshotEvents.add(e.toString()));
-            try (ChronicleCommandJournal journal = ChronicleCommandJournal.open(JournalConfig.at(journalDir),
+            try (ChroniclePersistence journal = ChroniclePersistence.open(JournalConfig.at(journalDir),
                 TestFlow.SYMBOLS)) {
                 journal.recoverInto(restored);
             }
@@ -139,7 +139,7 @@ class SnapshotRecoveryTest {
 
     private MatchingEngine fullReplay() {
         MatchingEngine engine = new MatchingEngine(TestFlow.ENGINE, e -> { });
-        try (ChronicleCommandJournal journal = ChronicleCommandJournal.open(JournalConfig.at(journalDir),
+        try (ChroniclePersistence journal = ChroniclePersistence.open(JournalConfig.at(journalDir),
             TestFlow.SYMBOLS)) {
             journal.replay(engine::process);
         }

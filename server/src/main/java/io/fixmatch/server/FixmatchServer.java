@@ -1,57 +1,84 @@
 package io.fixmatch.server;
 
-import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.loop.MatchingRuntime;
-import io.fixmatch.fix.app.EventRouter;
 import io.fixmatch.fix.app.OrderEntry;
 import io.fixmatch.fix.app.SymbolTable;
+import io.fixmatch.fix.gateway.Gateway;
+import io.fixmatch.fix.gateway.Gateways;
+import io.fixmatch.fix.gateway.LatencyStages;
+import io.fixmatch.fix.gateway.PendingCommands;
 import io.fixmatch.fix.session.FixSession;
 import io.fixmatch.fix.session.SessionConfig;
 import io.fixmatch.fix.session.SessionRegistry;
 import io.fixmatch.fix.session.SessionStore;
 import io.fixmatch.fix.transport.FixAcceptor;
-import io.fixmatch.journal.ChronicleCommandJournal;
+import io.fixmatch.journal.ChroniclePersistence;
+import org.HdrHistogram.Histogram;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 /**
- * The whole server: journal recovery, the pinned matching loop, the event router, the FIX sessions and the
- * acceptor, started in that order (no port is open before the books are rebuilt) and stopped in reverse, so that
- * every accepted command is processed, journaled and its reports stored before the process exits.
+ * The whole server: journal recovery, the matching step (on its own thread, or inline in the gateway's duty cycle:
+ * {@link ThreadLayout}), the gateway threads that own the FIX sessions, and the acceptor, started in that order (no
+ * port is open before the books are rebuilt) and stopped in reverse, so that every accepted command is processed,
+ * journaled and its reports stored before the process exits.
  */
 public final class FixmatchServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(FixmatchServer.class);
-    private static final long CANCEL_ON_DISCONNECT_WAIT_NANOS = TimeUnit.SECONDS.toNanos(5);
+    private static final long TASK_TIMEOUT_SECONDS = 30;
 
     private final ServerConfig config;
     private final MatchingRuntime runtime;
     private final List<FixSession> sessions = new ArrayList<>();
     private final SessionRegistry registry;
-    private final EventRouter router;
+    private final Gateways gateways;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private FixAcceptor acceptor;
     private boolean closed;
 
     private FixmatchServer(ServerConfig config) {
         this.config = config;
+        int gatewayCount = config.gateway().threads();
         this.runtime = new MatchingRuntime(config.engine(), config.loop(),
-            ChronicleCommandJournal.open(config.journal(), config.engine().symbols()));
+            ChroniclePersistence.open(config.journal(), config.engine().symbols()), gatewayCount,
+            owner -> Gateways.indexOfOwner(owner, gatewayCount));
         SymbolTable symbols = new SymbolTable(config.engine().symbols());
-        int owner = 1;
-        for (SessionConfig sessionConfig : config.sessions()) {
-            int ownerId = owner++;
-            Runnable onDisconnect = sessionConfig.cancelOnDisconnect() ? () -> cancelAllOrdersOf(ownerId) : null;
+        List<PendingCommands> pending = new ArrayList<>();
+        for (int i = 0; i < gatewayCount; i++) {
+            pending.add(new PendingCommands(runtime.inbound()));
+        }
+        for (int i = 0; i < config.sessions().size(); i++) {
+            SessionConfig sessionConfig = config.sessions().get(i);
+            int ownerId = i + 1;
+            PendingCommands owed = pending.get(Gateways.indexOfOwner(ownerId, gatewayCount));
             sessions.add(new FixSession(sessionConfig, ownerId, config.compId(),
                 new SessionStore(config.sessionDirectory(sessionConfig)), config.gateway().timings(),
-                new OrderEntry(runtime.inbound(), symbols, onDisconnect), config.gateway().maxMessageSize()));
+                new OrderEntry(runtime.inbound(), symbols, sessionConfig.cancelOnDisconnect() ? owed : null),
+                config.gateway().maxMessageSize()));
         }
         this.registry = new SessionRegistry(config.compId(), sessions);
-        this.router = new EventRouter(runtime.outbound(), registry, symbols);
+        List<Gateway> gatewayList = new ArrayList<>();
+        for (int i = 0; i < gatewayCount; i++) {
+            gatewayList.add(new Gateway(i, config.gateway().cpuOf(i), registry, symbols, runtime.inbound(),
+                runtime.outbound(i), pending.get(i)));
+        }
+        this.gateways = new Gateways(gatewayList);
+        for (FixSession session : sessions) {
+            gateways.ofSession(session).own(session);
+        }
+        if (config.layout() == ThreadLayout.ONE_THREAD) {
+            gatewayList.get(0).runMatchingInline(runtime);
+        }
     }
 
     /** Recovers the books from the journal, starts the threads, then opens the port. */
@@ -59,17 +86,20 @@ public final class FixmatchServer implements AutoCloseable {
         FixmatchServer server = new FixmatchServer(config);
         try {
             server.runtime.recover();
-            server.runtime.start();
-            server.acceptor = FixAcceptor.start(config.gateway(), server.registry);
-            server.router.consumeOn(server.acceptor.eventLoop());
+            if (config.layout() == ThreadLayout.ONE_THREAD) {
+                server.runtime.startInline();
+            } else {
+                server.runtime.start();
+            }
+            server.acceptor = FixAcceptor.start(config.gateway(), server.registry, server.gateways);
         } catch (RuntimeException | InterruptedException e) {
             server.close();
             throw e;
         }
-        LOG.info("fixmatch ready: FIX 4.4 on {}:{}, CompID {}, sessions {}, {} symbols, data in {}",
+        LOG.info("fixmatch ready: FIX 4.4 on {}:{}, CompID {}, sessions {}, {} symbols, layout {}, data in {}",
             config.gateway().host(), server.port(), config.compId(),
             config.sessions().stream().map(SessionConfig::clientCompId).toList(), config.engine().symbols().size(),
-            config.dataDirectory().toAbsolutePath());
+            config.layout().configName(), config.dataDirectory().toAbsolutePath());
         return server;
     }
 
@@ -83,9 +113,23 @@ public final class FixmatchServer implements AutoCloseable {
     }
 
     /**
-     * Clean shutdown: stop accepting, log every session out (waiting briefly for their replies), close the
-     * connections, let the matching thread finish what it accepted and close the journal, route the last events
-     * into the sessions' stores, close the stores.
+     * Any thread: where the time of traced round trips went, stage by stage, since start (ns): the server's own
+     * histograms, for the operations endpoint.
+     */
+    public Map<LatencyStages.Stage, Histogram> latencyStages() {
+        return gateways.latencyStages();
+    }
+
+    /** The gateway threads (tests, operations). */
+    public Gateways gateways() {
+        return gateways;
+    }
+
+    /**
+     * Clean shutdown: stop accepting, log every session out on its gateway thread (waiting briefly for the replies),
+     * close the connections, wait until the commands the gateways still owe the engine (cancel-on-disconnect) are
+     * queued, let the engine finish every queued command and close the journal, then let each gateway route the last
+     * events into its sessions' stores and close them, and stop the threads.
      */
     @Override
     public synchronized void close() {
@@ -96,43 +140,89 @@ public final class FixmatchServer implements AutoCloseable {
         LOG.info("shutting down");
         if (acceptor != null) {
             acceptor.stopAccepting();
-            long now = System.currentTimeMillis();
-            sessions.forEach(session -> session.logout("server shutting down", now));
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-            while (sessions.stream().anyMatch(FixSession::isLoggedOn) && System.nanoTime() < deadline) {
-                sleepBriefly();
-            }
-            router.stopConsuming();
-            acceptor.close();
+            onEachGateway(gateway -> gateway.logoutAll("server shutting down"));
+            awaitCondition(() -> sessions.stream().noneMatch(FixSession::isLoggedOn), 2, "sessions to log out");
+            onEachGateway(Gateway::closeConnections);
+            awaitCondition(() -> gateways.all().stream().allMatch(g -> g.openConnections() == 0), 5,
+                "connections to close");
+            awaitCondition(() -> gateways.all().stream().allMatch(g -> g.pendingCommands().size() == 0), 5,
+                "cancel-on-disconnect commands to reach the engine");
         }
-        runtime.close();
-        router.drainRemaining();
-        sessions.forEach(FixSession::close);
-        LOG.info("stopped: {} execution reports routed", router.eventsRouted());
+        if (config.layout() == ThreadLayout.ONE_THREAD && acceptor != null) {
+            onGateway(gateways.all().get(0), Gateway::closeInlineMatching);
+        } else {
+            runtime.close();
+        }
+        if (acceptor != null) {
+            onEachGateway(Gateway::finish);
+            acceptor.close();
+        } else {
+            finishWithoutGateways();
+        }
+        long reports = gateways.all().stream().mapToLong(Gateway::reportsRouted).sum();
+        logLatencyStages();
+        LOG.info("stopped: {} execution reports routed", reports);
         stopped.countDown();
     }
 
-    /** Cancel-on-disconnect: the engine cancels every live order of the owner (a journaled command). */
-    private void cancelAllOrdersOf(int ownerId) {
-        Command command = new Command().cancelAllForOwner(ownerId).timestampNanos(System.currentTimeMillis()
-            * 1_000_000L);
-        long deadline = System.nanoTime() + CANCEL_ON_DISCONNECT_WAIT_NANOS;
-        while (!runtime.inbound().offer(command)) {
-            if (System.nanoTime() > deadline) {
-                LOG.error("cancel-on-disconnect for owner {} could not be queued: the engine is overloaded",
-                    ownerId);
-                return;
-            }
-            Thread.onSpinWait();
+    /** The traced round trips' stages since start, if any session was traced: one line per stage. */
+    private void logLatencyStages() {
+        Map<LatencyStages.Stage, Histogram> stages = latencyStages();
+        if (stages.get(LatencyStages.Stage.TOTAL).getTotalCount() == 0) {
+            return;
         }
-        LOG.info("cancel-on-disconnect: canceling all orders of owner {}", ownerId);
+        LOG.info("traced round trips, server stages (us): stage count p50 p90 p99 p99.9 max");
+        stages.forEach((stage, h) -> LOG.info(String.format(java.util.Locale.ROOT,
+            "  %-14s %,9d %9.1f %9.1f %9.1f %9.1f %9.1f", stage, h.getTotalCount(), h.getValueAtPercentile(50) / 1e3,
+            h.getValueAtPercentile(90) / 1e3, h.getValueAtPercentile(99) / 1e3, h.getValueAtPercentile(99.9) / 1e3,
+            h.getMaxValue() / 1e3)));
     }
 
-    private static void sleepBriefly() {
+    /** The start failed before the gateway threads ran: the stores are closed here, on the only thread left. */
+    private void finishWithoutGateways() {
+        for (FixSession session : sessions) {
+            session.claimOwnership();
+            session.close();
+        }
+    }
+
+    private void onEachGateway(Consumer<Gateway> action) {
+        List<CompletableFuture<Void>> done = new ArrayList<>();
+        for (Gateway gateway : gateways.all()) {
+            done.add(gateway.submit(() -> action.accept(gateway)));
+        }
+        for (int i = 0; i < done.size(); i++) {
+            await(done.get(i), gateways.all().get(i));
+        }
+    }
+
+    private void onGateway(Gateway gateway, Consumer<Gateway> action) {
+        await(gateway.submit(() -> action.accept(gateway)), gateway);
+    }
+
+    private static void await(CompletableFuture<Void> task, Gateway gateway) {
         try {
-            Thread.sleep(10);
+            task.get(TASK_TIMEOUT_SECONDS, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.error("shutdown step on {} failed", gateway.name(), e);
+        }
+    }
+
+    private static void awaitCondition(java.util.function.BooleanSupplier condition, int seconds, String what) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                LOG.warn("shutdown: gave up waiting for {} after {} s", what, seconds);
+                return;
+            }
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
     }
 }

@@ -4,6 +4,7 @@ import io.fixmatch.engine.config.EngineConfig;
 import io.fixmatch.engine.config.SymbolSpec;
 import io.fixmatch.engine.loop.IdleStrategies;
 import io.fixmatch.engine.loop.LoopConfig;
+import io.fixmatch.fix.gateway.GatewayIdle;
 import io.fixmatch.fix.session.SessionConfig;
 import io.fixmatch.fix.session.SessionTimings;
 import io.fixmatch.fix.transport.GatewaySettings;
@@ -24,9 +25,9 @@ import java.util.regex.Pattern;
  * default; {@code docs/CONFIG.md} documents every key), environment variables and flags (see {@link ConfigKeys}).
  * Anything invalid or unknown is refused at start with a {@link ConfigException} naming the key and its source.
  */
-public record ServerConfig(GatewaySettings gateway, String compId, List<SessionConfig> sessions, EngineConfig engine,
-                           LoopConfig loop, Path dataDirectory, String journalRollCycle, int journalRetainCycles,
-                           AdminSettings admin, LogSettings logs) {
+public record ServerConfig(ThreadLayout layout, GatewaySettings gateway, String compId, List<SessionConfig> sessions,
+                           EngineConfig engine, LoopConfig loop, Path dataDirectory, String journalRollCycle,
+                           int journalRetainCycles, AdminSettings admin, LogSettings logs) {
 
     public static final String EMBEDDED = "fixmatch.properties";
     private static final Pattern FILE_SIZE = Pattern.compile("\\d+\\s*(KB|MB|GB)", Pattern.CASE_INSENSITIVE);
@@ -63,8 +64,15 @@ public record ServerConfig(GatewaySettings gateway, String compId, List<SessionC
         String compId = keys.text("fix.compId", "FIXMATCH");
         SessionTimings timings = new SessionTimings(keys.positiveLong("fix.logonTimeoutMs", 10_000),
             keys.positiveLong("fix.logoutTimeoutMs", 5_000), keys.positiveLong("fix.sendingTimeToleranceMs", 120_000));
+        ThreadLayout layout = layout(keys);
+        // gateway.threads was fix.ioThreads (Netty I/O threads) before each gateway thread owned its sessions.
+        int gatewayThreads = keys.integer("gateway.threads", keys.integer("fix.ioThreads", 1, 1, 64), 1, 64);
+        if (layout == ThreadLayout.ONE_THREAD && gatewayThreads != 1) {
+            throw keys.invalid("gateway.threads", "must be 1 with server.layout=one-thread (the matching step runs"
+                + " on the gateway thread), was " + gatewayThreads);
+        }
         GatewaySettings gateway = new GatewaySettings(keys.text("fix.host", "127.0.0.1"),
-            keys.integer("fix.port", 9878, 0, 65_535), keys.integer("fix.ioThreads", 1, 1, 64),
+            keys.integer("fix.port", 9878, 0, 65_535), gatewayThreads, gatewayIdle(keys), cpus(keys, "gateway.cpus"),
             keys.integer("fix.maxMessageSize", 8192, 256, 1 << 20), keys.positiveLong("fix.maxPendingBytes", 64L << 20),
             timings);
 
@@ -78,7 +86,8 @@ public record ServerConfig(GatewaySettings gateway, String compId, List<SessionC
             }
             sessions.add(new SessionConfig(id, keys.optional(keys.each("session.<ID>.username", id)),
                 keys.optional(keys.each("session.<ID>.password", id)),
-                keys.bool(keys.each("session.<ID>.cancelOnDisconnect", id), false)));
+                keys.bool(keys.each("session.<ID>.cancelOnDisconnect", id), false),
+                keys.bool(keys.each("session.<ID>.latencyTrace", id), false)));
         }
 
         List<SymbolSpec> symbols = new ArrayList<>();
@@ -118,21 +127,19 @@ public record ServerConfig(GatewaySettings gateway, String compId, List<SessionC
         LogSettings logs = new LogSettings(logDirectory == null ? null : Path.of(logDirectory),
             fileSize(keys, "log.maxFileSize", "100MB"), keys.integer("log.maxHistory", 14, 1, 3650),
             fileSize(keys, "log.totalSizeCap", "5GB"), logConfig == null ? null : Path.of(logConfig));
-        return new ServerConfig(gateway, compId, sessions, engine, loop, dataDirectory, rollCycle, retainCycles, admin,
+        return new ServerConfig(layout, gateway, compId, sessions, engine, loop, dataDirectory, rollCycle, retainCycles, admin,
             logs);
     }
 
     /** A copy listening on another port (tests use port 0: any free port). */
     public ServerConfig withPort(int port) {
-        GatewaySettings g = gateway;
-        return new ServerConfig(new GatewaySettings(g.host(), port, g.ioThreads(), g.maxMessageSize(),
-            g.maxPendingBytes(), g.timings()), compId, sessions, engine, loop, dataDirectory, journalRollCycle,
-            journalRetainCycles, admin, logs);
+        return new ServerConfig(layout, gateway.withPort(port), compId, sessions, engine, loop, dataDirectory,
+            journalRollCycle, journalRetainCycles, admin, logs);
     }
 
     /** A copy storing its journal and sessions elsewhere. */
     public ServerConfig withDataDirectory(Path directory) {
-        return new ServerConfig(gateway, compId, sessions, engine, loop, directory, journalRollCycle,
+        return new ServerConfig(layout, gateway, compId, sessions, engine, loop, directory, journalRollCycle,
             journalRetainCycles, admin, logs);
     }
 
@@ -185,6 +192,41 @@ public record ServerConfig(GatewaySettings gateway, String compId, List<SessionC
             throw keys.invalid(key, "must be a power of two, was " + bytes);
         }
         return bytes;
+    }
+
+    private static ThreadLayout layout(ConfigKeys keys) {
+        try {
+            return ThreadLayout.byName(keys.text("server.layout", ThreadLayout.ONE_THREAD.configName()));
+        } catch (IllegalArgumentException e) {
+            throw keys.invalid("server.layout", e.getMessage());
+        }
+    }
+
+    private static GatewayIdle gatewayIdle(ConfigKeys keys) {
+        try {
+            return GatewayIdle.byName(keys.text("gateway.idleStrategy", GatewayIdle.BACKOFF.configName()));
+        } catch (IllegalArgumentException e) {
+            throw keys.invalid("gateway.idleStrategy", e.getMessage());
+        }
+    }
+
+    /** A comma-separated list of CPU numbers, -1 for a thread left unpinned. */
+    private static List<Integer> cpus(ConfigKeys keys, String key) {
+        String value = keys.text(key, "-1");
+        List<Integer> cpus = new ArrayList<>();
+        for (String item : value.split(",")) {
+            int cpu;
+            try {
+                cpu = Integer.parseInt(item.trim());
+            } catch (NumberFormatException e) {
+                throw keys.invalid(key, "must list CPU numbers, was " + value);
+            }
+            if (cpu < -1 || cpu > 4096) {
+                throw keys.invalid(key, "CPU " + cpu + " out of range -1..4096");
+            }
+            cpus.add(cpu);
+        }
+        return cpus;
     }
 
     private static String fileSize(ConfigKeys keys, String key, String fallback) {

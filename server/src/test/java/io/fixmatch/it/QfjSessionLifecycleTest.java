@@ -180,7 +180,7 @@ class QfjSessionLifecycleTest {
         assertFields(resentB, 11, "G-B", 150, "0", 34, "4", 43, "Y");
         Message status = next(client, "8");
         assertFields(status, 11, "G-A", 150, "I", 34, "5");
-        assertEquals(6, client.session().getExpectedTargetNum());
+        QfjClient.awaitCondition(() -> client.session().getExpectedTargetNum() == 6, "QFJ expecting 6");
 
         RawFix.Msg resendRequest = outgoing(client, "2").get(0);
         RawFixClient.assertField(resendRequest, 7, 2);

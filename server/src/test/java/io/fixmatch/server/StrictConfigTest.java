@@ -67,7 +67,7 @@ class StrictConfigTest {
 
     @Test
     void aFlagBeatsTheEnvironmentWhichBeatsTheFileWhichBeatsTheDefault() throws IOException {
-        Path file = file("fix.port=7001\nengine.maxOrders=5000\nfix.ioThreads=2");
+        Path file = file("fix.port=7001\nengine.maxOrders=5000\nserver.layout=two-threads\nfix.ioThreads=2");
         Map<String, String> environment = Map.of("FIXMATCH_FIX_PORT", "7002", "FIXMATCH_ENGINE_MAX_ORDERS", "6000",
             "FIXMATCH_SESSION_CLIENT1_PASSWORD", "secret", "FIXMATCH_JAVA_OPTS", "-Xmx1g", "PATH", "/bin");
         ConfigKeys keys = ConfigKeys.load(file, environment, List.of(new ConfigKeys.Flag("--port", "fix.port", "7003"),
@@ -76,13 +76,14 @@ class StrictConfigTest {
 
         assertEquals(7003, config.gateway().port());
         assertEquals(6000, config.engine().maxOrders());
-        assertEquals(2, config.gateway().ioThreads());
+        assertEquals(2, config.gateway().threads(), "fix.ioThreads, the former name of gateway.threads");
         assertEquals(120_000, config.gateway().timings().sendingTimeToleranceMs());
         assertEquals("secret", config.sessions().get(0).password());
         assertNull(config.sessions().get(1).password());
         assertEquals(Path.of("/srv/fixmatch"), config.dataDirectory());
         assertEquals(Path.of("/srv/fixmatch/logs"), config.logDirectory());
-        assertEquals(List.of("fix.port=7003 (--port)", "fix.ioThreads=2 (" + file + ")",
+        assertEquals(List.of("server.layout=two-threads (" + file + ")", "fix.ioThreads=2 (" + file + ")",
+                "fix.port=7003 (--port)",
                 "session.CLIENT1.password=*** (FIXMATCH_SESSION_CLIENT1_PASSWORD)",
                 "engine.maxOrders=6000 (FIXMATCH_ENGINE_MAX_ORDERS)", "data.dir=/srv/fixmatch (--data)"),
             keys.overrides());

@@ -9,7 +9,8 @@ import io.fixmatch.engine.api.RejectReason;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.config.SymbolSpec;
-import io.fixmatch.fix.app.ExecutionReportBody;
+import io.fixmatch.engine.loop.CommandTrace;
+import io.fixmatch.fix.app.EventReportBody;
 import io.fixmatch.fix.app.SymbolTable;
 import io.fixmatch.fix.app.VenueDictionary;
 import io.fixmatch.fix.codec.FixDecimals;
@@ -47,8 +48,12 @@ import java.util.concurrent.TimeUnit;
  *       first (structure, required fields, every field's type, enumerations and membership), as the session will.
  *       </li>
  *   <li>{@code validateNewOrderSingle}: the validation alone, of the parsed message.</li>
+ *   <li>{@code decodeNewOrderSingleViaCumulation}: the same, the way the gateway did it before it framed in place:
+ *       the read bytes first copied into a cumulation buffer, framed there, then copied out (one copy more).</li>
  *   <li>{@code encodeExecutionReport}: write a Trade ExecutionReport as the session does: standard header (CompIDs,
- *       MsgSeqNum, SendingTime), every ER field, BodyLength and CheckSum.</li>
+ *       MsgSeqNum, SendingTime), every ER field, BodyLength and CheckSum. Tracing off (the default).</li>
+ *   <li>{@code encodeExecutionReportTraced}: the same for a session with latencyTrace=true: the seven trace tags
+ *       (7101-7107) and the System.nanoTime() of TRACE_WRITE.</li>
  * </ul>
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -68,8 +73,11 @@ public class FixCodecBenchmark {
     private final FixWriter writer = new FixWriter(8192);
     private final ExecutionEvent event = new ExecutionEvent();
     private final DictionaryValidator validator = new DictionaryValidator(VenueDictionary.get());
+    private final CommandTrace trace = new CommandTrace();
+    /** The socket's read buffer as the old gateway accumulated it before framing. */
+    private final UnsafeBuffer cumulation = new UnsafeBuffer(ByteBuffer.allocateDirect(8192));
     private SymbolTable symbols;
-    private ExecutionReportBody report;
+    private EventReportBody report;
     /** The message as it lies in a socket's (direct) read buffer. */
     private UnsafeBuffer newOrderSingle;
     private int newOrderSingleLength;
@@ -80,7 +88,7 @@ public class FixCodecBenchmark {
         List<SymbolSpec> specs = List.of(SymbolSpec.of("AAPL", 2, 1, 1), SymbolSpec.of("MSFT", 2, 1, 1),
             SymbolSpec.of("GOOG", 2, 1, 1));
         symbols = new SymbolTable(specs);
-        report = new ExecutionReportBody(symbols);
+        report = new EventReportBody(symbols);
         FixWriter nos = new FixWriter(8192);
         nos.begin(MsgTypes.NEW_ORDER_SINGLE).field(FixTags.SENDER_COMP_ID, TARGET).field(FixTags.TARGET_COMP_ID, SENDER)
             .field(FixTags.MSG_SEQ_NUM, 123_456L).timestamp(FixTags.SENDING_TIME, 1_795_000_000_000_000_000L)
@@ -92,7 +100,7 @@ public class FixCodecBenchmark {
         newOrderSingle.putBytes(0, nos.buffer(), nos.start(), length);
         newOrderSingleLength = length;
 
-        frameAndParse();
+        frameAndParse(newOrderSingle);
         if (validator.validate(message) != DictionaryValidator.VALID) {
             throw new IllegalStateException("the benchmark's order is not valid: " + validator.refTagId());
         }
@@ -105,17 +113,24 @@ public class FixCodecBenchmark {
             .status(OrderStatus.PARTIALLY_FILLED)
             .rejectReason(RejectReason.NONE);
         event.clientOrderId().copyFrom("ORD-20261123-000042");
+        long now = System.nanoTime();
+        trace.set(now, now + 1_500, now + 4_000, now + 5_000, now + 6_500);
     }
 
     @Benchmark
     public long decodeNewOrderSingle() {
-        frameAndParse();
-        return readOrder();
+        return decode(newOrderSingle);
+    }
+
+    @Benchmark
+    public long decodeNewOrderSingleViaCumulation() {
+        cumulation.putBytes(0, newOrderSingle, 0, newOrderSingleLength);
+        return decode(cumulation);
     }
 
     @Benchmark
     public long decodeAndValidateNewOrderSingle() {
-        frameAndParse();
+        frameAndParse(newOrderSingle);
         if (validator.validate(message) != DictionaryValidator.VALID) {
             throw new IllegalStateException("not valid");
         }
@@ -127,12 +142,17 @@ public class FixCodecBenchmark {
         return validator.validate(message);
     }
 
-    private void frameAndParse() {
-        if (framer.scan(newOrderSingle, 0, newOrderSingleLength) != FixFramer.FRAME) {
+    private long decode(UnsafeBuffer readBuffer) {
+        frameAndParse(readBuffer);
+        return readOrder();
+    }
+
+    private void frameAndParse(UnsafeBuffer readBuffer) {
+        if (framer.scan(readBuffer, 0, newOrderSingleLength) != FixFramer.FRAME) {
             throw new IllegalStateException("not a frame");
         }
         int length = framer.length();
-        newOrderSingle.getBytes(0, frame, 0, length);
+        readBuffer.getBytes(0, frame, 0, length);
         if (FixParser.parse(frame, 0, length, message) != FixParser.OK) {
             throw new IllegalStateException("does not parse");
         }
@@ -164,6 +184,17 @@ public class FixCodecBenchmark {
             .field(FixTags.MSG_SEQ_NUM, seqNum++)
             .timestamp(FixTags.SENDING_TIME, 1_795_000_000_000_000_000L + seqNum * 1_000_000L);
         report.of(event).writeBody(writer);
+        return writer.finish();
+    }
+
+    @Benchmark
+    public int encodeExecutionReportTraced() {
+        writer.begin(MsgTypes.EXECUTION_REPORT)
+            .field(FixTags.SENDER_COMP_ID, SENDER)
+            .field(FixTags.TARGET_COMP_ID, TARGET)
+            .field(FixTags.MSG_SEQ_NUM, seqNum++)
+            .timestamp(FixTags.SENDING_TIME, 1_795_000_000_000_000_000L + seqNum * 1_000_000L);
+        report.of(event).traced(trace, trace.matchDoneNanos() + 800).writeBody(writer);
         return writer.finish();
     }
 }

@@ -6,10 +6,10 @@ import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.config.EngineConfig;
 import io.fixmatch.engine.config.SymbolSpec;
-import io.fixmatch.engine.loop.CommandJournal;
+import io.fixmatch.engine.loop.EnginePersistence;
 import io.fixmatch.engine.loop.LoopConfig;
 import io.fixmatch.engine.loop.MatchingRuntime;
-import io.fixmatch.journal.ChronicleCommandJournal;
+import io.fixmatch.journal.ChroniclePersistence;
 import io.fixmatch.journal.JournalConfig;
 
 import java.io.IOException;
@@ -33,14 +33,23 @@ final class LoopFixture {
     private LoopFixture() {
     }
 
+    /** The layout where the caller's thread runs the matching step itself ({@link MatchingRuntime#doWork()}). */
+    static final String INLINE = "inline";
+
+    /** @param idleStrategy the matching thread's, or {@link #INLINE} for no matching thread */
     static MatchingRuntime runtime(boolean journaled, String idleStrategy, String rollCycle, Path directory) {
-        CommandJournal journal = journaled
-            ? ChronicleCommandJournal.open(new JournalConfig(directory, rollCycle, JournalConfig.KEEP_ALL), SYMBOLS)
-            : CommandJournal.NONE;
-        MatchingRuntime runtime = new MatchingRuntime(ENGINE, LoopConfig.defaults().withIdleStrategy(idleStrategy),
-            journal);
+        EnginePersistence journal = journaled
+            ? ChroniclePersistence.open(new JournalConfig(directory, rollCycle, JournalConfig.KEEP_ALL), SYMBOLS)
+            : EnginePersistence.NONE;
+        boolean inline = idleStrategy.equals(INLINE);
+        MatchingRuntime runtime = new MatchingRuntime(ENGINE,
+            LoopConfig.defaults().withIdleStrategy(inline ? "backoff" : idleStrategy), journal);
         runtime.recover();
-        runtime.start();
+        if (inline) {
+            runtime.startInline();
+        } else {
+            runtime.start();
+        }
         return runtime;
     }
 

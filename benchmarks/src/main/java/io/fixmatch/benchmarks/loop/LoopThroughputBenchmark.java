@@ -27,7 +27,8 @@ import java.util.concurrent.TimeUnit;
  * Commands per second through the whole matching loop: the benchmark thread offers a batch of commands to the
  * inbound ring and takes their events off the outbound ring; the matching thread stamps, journals (or not) and
  * matches. One op = one command, from offer to its event consumed. Journal on = a real Chronicle Queue in a
- * temporary folder.
+ * temporary folder. {@code idle=inline}: no matching thread, the benchmark thread runs the matching step itself (the
+ * one-thread layout): the CPU cost of a command alone, no hand-off.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -42,7 +43,7 @@ public class LoopThroughputBenchmark {
     @Param({"off", "on"})
     public String journal;
 
-    @Param({"backoff", "busy-spin"})
+    @Param({"backoff", "busy-spin", LoopFixture.INLINE})
     public String idle;
 
     private Path directory;
@@ -68,12 +69,19 @@ public class LoopThroughputBenchmark {
     @OperationsPerInvocation(BATCH)
     public long batch() {
         long expected = eventsSeen + BATCH;
+        boolean inline = idle.equals(LoopFixture.INLINE);
         for (Command command : commands) {
             while (!runtime.inbound().offer(command)) {
+                if (inline) {
+                    runtime.doWork();
+                }
                 runtime.outbound().poll(counter, BATCH);
             }
         }
         while (eventsSeen < expected) {
+            if (inline) {
+                runtime.doWork();
+            }
             if (runtime.outbound().poll(counter, BATCH) == 0) {
                 Thread.onSpinWait();
             }

@@ -3,7 +3,7 @@ package io.fixmatch.benchmarks.loop;
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.loop.MatchingRuntime;
 import io.fixmatch.engine.matching.MatchingEngine;
-import io.fixmatch.journal.ChronicleCommandJournal;
+import io.fixmatch.journal.ChroniclePersistence;
 import io.fixmatch.journal.JournalConfig;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -64,7 +64,7 @@ public class ReplayBenchmark {
     @OperationsPerInvocation(COMMANDS)
     public long replayWholeJournal() {
         MatchingEngine engine = new MatchingEngine(LoopFixture.ENGINE, event -> { });
-        try (ChronicleCommandJournal journal = ChronicleCommandJournal.open(JournalConfig.at(directory),
+        try (ChroniclePersistence journal = ChroniclePersistence.open(JournalConfig.at(directory),
             LoopFixture.SYMBOLS)) {
             long replayed = journal.replay(engine::process);
             if (replayed != COMMANDS) {

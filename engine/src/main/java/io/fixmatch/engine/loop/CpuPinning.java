@@ -7,9 +7,10 @@ import org.slf4j.LoggerFactory;
 import java.util.concurrent.ThreadFactory;
 
 /**
- * Creates a named thread that pins itself to one CPU with Chronicle Affinity before it runs, and releases the CPU
- * when it ends. With no CPU configured (negative), or when pinning is impossible, the thread runs unpinned and
- * says so once in the log.
+ * Pins threads to one CPU each with Chronicle Affinity. As a {@link ThreadFactory}: a named thread that pins itself
+ * before it runs and releases the CPU when it ends; {@link #pinCurrentThread} pins a thread someone else made (a
+ * gateway's event loop). With no CPU configured (negative), or when pinning is impossible, the thread runs unpinned
+ * and says so once in the log.
  */
 public final class CpuPinning implements ThreadFactory {
     private static final Logger LOG = LoggerFactory.getLogger(CpuPinning.class);
@@ -30,31 +31,40 @@ public final class CpuPinning implements ThreadFactory {
     }
 
     private void runPinned(Runnable task) {
-        if (cpu < 0) {
-            LOG.info("{} runs unpinned: no CPU configured", threadName);
-            task.run();
-            return;
-        }
-        AffinityLock lock = null;
+        AffinityLock lock = pinCurrentThread(threadName, cpu);
         try {
-            lock = AffinityLock.acquireLock(cpu);
-        } catch (RuntimeException | LinkageError e) {
-            LOG.warn("{} runs unpinned: pinning to CPU {} failed: {}", threadName, cpu, e.toString());
-        }
-        try {
-            if (lock != null && lock.isBound() && lock.cpuId() == cpu) {
-                LOG.info("{} pinned to CPU {}", threadName, cpu);
-            } else if (lock != null && lock.isBound()) {
-                LOG.warn("{} pinned to CPU {}: CPU {} was not available", threadName, lock.cpuId(), cpu);
-            } else if (lock != null) {
-                LOG.warn("{} runs unpinned: CPU {} could not be reserved ({} CPUs, lock {})", threadName, cpu,
-                    AffinityLock.PROCESSORS, lock);
-            }
             task.run();
         } finally {
             if (lock != null) {
                 lock.release();
             }
         }
+    }
+
+    /**
+     * Pins the calling thread to {@code cpu} (negative: leaves it unpinned); returns the lock to release when the
+     * thread no longer needs the CPU, or null if it is not pinned.
+     */
+    public static AffinityLock pinCurrentThread(String threadName, int cpu) {
+        if (cpu < 0) {
+            LOG.info("{} runs unpinned: no CPU configured", threadName);
+            return null;
+        }
+        AffinityLock lock;
+        try {
+            lock = AffinityLock.acquireLock(cpu);
+        } catch (RuntimeException | LinkageError e) {
+            LOG.warn("{} runs unpinned: pinning to CPU {} failed: {}", threadName, cpu, e.toString());
+            return null;
+        }
+        if (lock.isBound() && lock.cpuId() == cpu) {
+            LOG.info("{} pinned to CPU {}", threadName, cpu);
+        } else if (lock.isBound()) {
+            LOG.warn("{} pinned to CPU {}: CPU {} was not available", threadName, lock.cpuId(), cpu);
+        } else {
+            LOG.warn("{} runs unpinned: CPU {} could not be reserved ({} CPUs, lock {})", threadName, cpu,
+                AffinityLock.PROCESSORS, lock);
+        }
+        return lock;
     }
 }

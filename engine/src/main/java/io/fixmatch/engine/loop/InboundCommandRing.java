@@ -14,9 +14,16 @@ import java.nio.ByteBuffer;
  * Commands on their way to the matching thread: a bounded, lock-free, allocation-free many-producer ring (Agrona's
  * {@link ManyToOneRingBuffer}) holding commands in their {@link CommandCodec} form. Any thread may
  * {@link #offer}; only the matching thread reads.
+ *
+ * <p>A record is either a {@link #COMMAND} (the encoded command alone) or a {@link #TRACED_COMMAND}: two
+ * {@link CommandTrace} stamps (i64 socket read, i64 ring offer) followed by the encoded command. The stamps stay out
+ * of the command's bytes, so what the journal records is the same either way.
  */
 public final class InboundCommandRing {
-    private static final int MESSAGE_TYPE = 1;
+    /** Record type: a command in its {@link CommandCodec} form. */
+    static final int COMMAND = 1;
+    /** Record type: the inbound trace stamps, then the command in its {@link CommandCodec} form. */
+    static final int TRACED_COMMAND = 2;
 
     private final RingBuffer ring;
     private Runnable consumerWaker = () -> { };
@@ -29,15 +36,31 @@ public final class InboundCommandRing {
 
     /**
      * Enqueues a copy of the command. Returns false when the ring is full: back-pressure the caller must act on
-     * (reject the request with a reason); nothing is dropped silently.
+     * (reject the request with a reason, or keep it and retry); nothing is dropped silently.
      */
     public boolean offer(Command command) {
-        int length = CommandCodec.encodedLength(command);
-        int index = ring.tryClaim(MESSAGE_TYPE, length);
+        int index = ring.tryClaim(COMMAND, CommandCodec.encodedLength(command));
         if (index < 0) {
             return false;
         }
         CommandCodec.encode(command, ring.buffer(), index);
+        ring.commit(index);
+        consumerWaker.run();
+        return true;
+    }
+
+    /**
+     * As {@link #offer}, for a command of a traced session: the command carries {@code socketReadNanos} (when its
+     * bytes were read) and the System.nanoTime() of this offer.
+     */
+    public boolean offerTraced(Command command, long socketReadNanos) {
+        int index = ring.tryClaim(TRACED_COMMAND, CommandTrace.INBOUND_LENGTH + CommandCodec.encodedLength(command));
+        if (index < 0) {
+            return false;
+        }
+        ring.buffer().putLong(index, socketReadNanos);
+        CommandCodec.encode(command, ring.buffer(), index + CommandTrace.INBOUND_LENGTH);
+        ring.buffer().putLong(index + Long.BYTES, System.nanoTime());
         ring.commit(index);
         consumerWaker.run();
         return true;
@@ -48,13 +71,22 @@ public final class InboundCommandRing {
         consumerWaker = waker;
     }
 
-    /** Matching thread only: hands up to {@code limit} queued commands to the handler; returns how many. */
-    int read(MessageHandler handler, int limit) {
+    /**
+     * The consumer only (the matching thread): hands up to {@code limit} queued records to the handler, each with its
+     * record type ({@code 1}: a command, {@code 2}: the inbound trace stamps, 16 bytes, then a command); returns how
+     * many.
+     */
+    public int read(MessageHandler handler, int limit) {
         return ring.read(handler, limit);
     }
 
     /** Bytes waiting to be read (an estimate while producers are writing). */
     public int size() {
         return ring.size();
+    }
+
+    /** Whether more than half the ring is taken: producers should stop taking in more work until it drains. */
+    public boolean congested() {
+        return ring.size() > ring.capacity() / 2;
     }
 }

@@ -9,63 +9,61 @@ import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.EpochNanoClock;
 import org.agrona.concurrent.MessageHandler;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The work of the matching thread, one command at a time: take it from the inbound ring, stamp it with the time,
- * append it to the journal, then let the engine act on it (its events go to the outbound ring). Because the journal
- * append comes first, no event ever leaves for a command the journal does not hold.
+ * The matching step, one command at a time: take it from the inbound ring, stamp it with the time where it lies in
+ * the ring, append it to the journal from there, then let the engine act on it (its events go to the outbound
+ * rings). Because the journal append comes first, no event ever leaves for a command the journal does not hold.
  *
  * <p>Order status requests change nothing and are not journaled. A command the journal cannot take (a full disk)
- * is refused with a reject and not acted on. Runs as an Agrona {@link Agent} under an
- * {@code AgentRunner}, which supplies the thread and the idle strategy.
+ * is refused with a reject and not acted on. Runs as an Agrona {@link Agent}: on its own thread under an
+ * {@code AgentRunner} (the two-thread layout), or called by the gateway's duty cycle (the one-thread layout).
  */
 final class MatchingLoop implements Agent {
     private static final Logger LOG = LoggerFactory.getLogger(MatchingLoop.class);
     private final InboundCommandRing inbound;
-    private final CommandJournal journal;
+    private final EnginePersistence journal;
     private final MatchingEngine engine;
+    private final OutboundRouting outbound;
     private final EpochNanoClock clock;
     private final int batchLimit;
-    private final Runnable afterBatch;
-    private final UnsafeBuffer scratch = new UnsafeBuffer(new byte[CommandCodec.MAX_LENGTH]);
     private final Command command = new Command();
-    private final MessageHandler onCommand = this::onCommand;
+    private final CommandTrace trace = new CommandTrace();
+    private final MessageHandler onRecord = this::onRecord;
     private long commandsProcessed;
     private long journalFailures;
     private boolean journalFailing;
 
-    /** @param afterBatch run after each batch of commands (wakes the events' consumer) */
-    MatchingLoop(InboundCommandRing inbound, CommandJournal journal, MatchingEngine engine, EpochNanoClock clock,
-                 int batchLimit, Runnable afterBatch) {
-        this.afterBatch = afterBatch;
+    MatchingLoop(InboundCommandRing inbound, EnginePersistence journal, MatchingEngine engine,
+                 OutboundRouting outbound, EpochNanoClock clock, int batchLimit) {
         this.inbound = inbound;
         this.journal = journal;
         this.engine = engine;
+        this.outbound = outbound;
         this.clock = clock;
         this.batchLimit = batchLimit;
     }
 
     @Override
     public int doWork() {
-        int commands = inbound.read(onCommand, batchLimit);
+        int commands = inbound.read(onRecord, batchLimit);
         if (commands > 0) {
-            afterBatch.run();
+            outbound.batchDone();
         }
         return commands;
     }
 
     /**
-     * Called on the matching thread when the runner stops: finish every command already accepted into the ring
+     * Called on the matching thread when it stops: finish every command already accepted into the ring
      * (producers have stopped offering by now), let the journal snapshot the books, then close it.
      */
     @Override
     public void onClose() {
         try {
-            while (inbound.read(onCommand, batchLimit) > 0) {
-                afterBatch.run();
+            while (doWork() > 0) {
+                // drain
             }
             journal.checkpoint(engine);
         } finally {
@@ -73,25 +71,39 @@ final class MatchingLoop implements Agent {
         }
     }
 
-    private void onCommand(int messageType, MutableDirectBuffer buffer, int index, int length) {
-        scratch.putBytes(0, buffer, index, length);
-        CommandCodec.putTimestamp(scratch, 0, clock.nanoTime());
-        if (!CommandCodec.decode(scratch, 0, length, command)) {
+    private void onRecord(int type, MutableDirectBuffer buffer, int index, int length) {
+        CommandTrace commandTrace = null;
+        int offset = index;
+        int commandLength = length;
+        if (type == InboundCommandRing.TRACED_COMMAND) {
+            commandTrace = trace.inbound(buffer.getLong(index), buffer.getLong(index + Long.BYTES));
+            commandTrace.matchStart(System.nanoTime());
+            offset += CommandTrace.INBOUND_LENGTH;
+            commandLength -= CommandTrace.INBOUND_LENGTH;
+        }
+        CommandCodec.putTimestamp(buffer, offset, clock.nanoTime());
+        if (!CommandCodec.decode(buffer, offset, commandLength, command)) {
             // Producers encode with the same codec, so this is a bug, not bad input: fail loudly.
-            throw new IllegalStateException("undecodable command in the inbound ring, length " + length);
+            throw new IllegalStateException("undecodable command in the inbound ring, length " + commandLength);
         }
-        if (command.type() != CommandType.ORDER_STATUS && !journaled(length)) {
+        outbound.startCommand(commandTrace);
+        boolean journaled = command.type() == CommandType.ORDER_STATUS || journaled(buffer, offset, commandLength);
+        if (commandTrace != null) {
+            commandTrace.journalDone(System.nanoTime());
+        }
+        if (journaled) {
+            engine.process(command);
+            commandsProcessed++;
+        } else {
             engine.refuse(command, RejectReason.JOURNAL_UNAVAILABLE);
-            return;
         }
-        engine.process(command);
-        commandsProcessed++;
+        outbound.commandDone();
     }
 
-    /** Appends the command in {@code scratch}; on failure (disk full, say) the command must not be acted on. */
-    private boolean journaled(int length) {
+    /** Appends the command where it lies in the ring; on failure (disk full, say) it must not be acted on. */
+    private boolean journaled(MutableDirectBuffer buffer, int offset, int length) {
         try {
-            journal.append(scratch, 0, length);
+            journal.append(buffer, offset, length);
             if (journalFailing) {
                 journalFailing = false;
                 LOG.warn("journal appends work again after {} refused commands", journalFailures);

@@ -9,50 +9,62 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntUnaryOperator;
 
 /**
  * The engine at run time: one thread that owns all books, fed by the inbound ring, publishing to the outbound
- * ring, journaling every command first.
+ * rings (one per consumer: each gateway thread has its own), journaling every command first.
  *
- * <p>Life cycle: construct, {@link #recover()} (replays the journal into the books; no events are published),
- * {@link #start()} (starts the matching thread), then producers {@link InboundCommandRing#offer} and a consumer
- * polls {@link #outbound()}; {@link #close()} stops the thread after it has processed every command already
- * accepted into the ring, and closes the journal.
+ * <p>Life cycle: construct, {@link #recover()} (replays the journal into the books; no events are published), then
+ * either {@link #start()} (the matching thread of its own, pinned to {@code LoopConfig.cpu}) or
+ * {@link #startInline()} (no thread: the caller's thread runs {@link #doWork()} in its own duty cycle); producers
+ * {@link InboundCommandRing#offer} and consumers poll {@link #outbound(int)}. {@link #close()} processes every
+ * command already accepted into the ring, snapshots and closes the journal (inline: on the calling thread, which
+ * must be the one that ran {@link #doWork()}).
  */
 public final class MatchingRuntime implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MatchingRuntime.class);
 
+    private enum State { NEW, RECOVERED, THREAD, INLINE, CLOSED }
+
     private final MatchingEngine engine;
     private final InboundCommandRing inbound;
-    private final OutboundEventRing outbound;
-    private final CommandJournal journal;
+    private final OutboundEventRing[] outbound;
+    private final OutboundRouting routing;
+    private final EnginePersistence journal;
     private final MatchingLoop loop;
-    private final AgentRunner runner;
     private final LoopConfig loopConfig;
-    /** True while recovering: the events of replayed commands were already published before the restart. */
-    private boolean replaying;
-    private boolean recovered;
-    private boolean started;
+    private AgentRunner runner;
+    private State state = State.NEW;
 
-    public MatchingRuntime(EngineConfig engineConfig, LoopConfig loopConfig, CommandJournal journal) {
+    /** One outbound ring, for one consumer. */
+    public MatchingRuntime(EngineConfig engineConfig, LoopConfig loopConfig, EnginePersistence journal) {
+        this(engineConfig, loopConfig, journal, 1, owner -> 0);
+    }
+
+    /**
+     * @param outboundRings how many consumers (gateway threads) the events are split between, each with its ring
+     * @param ringOfOwner   the ring (0 .. outboundRings - 1) that receives the events of an owner id
+     */
+    public MatchingRuntime(EngineConfig engineConfig, LoopConfig loopConfig, EnginePersistence journal,
+                           int outboundRings, IntUnaryOperator ringOfOwner) {
         this.loopConfig = loopConfig;
         this.journal = journal;
         this.inbound = new InboundCommandRing(loopConfig.inboundRingBytes());
-        this.outbound = new OutboundEventRing(loopConfig.outboundRingBytes(),
-            IdleStrategies.byName(loopConfig.idleStrategy()));
-        this.engine = new MatchingEngine(engineConfig, event -> {
-            if (!replaying) {
-                outbound.onEvent(event);
-            }
-        });
-        this.loop = new MatchingLoop(inbound, journal, engine, new OffsetEpochNanoClock(), loopConfig.batchLimit(),
-            outbound::wakeConsumer);
-        this.runner = new AgentRunner(matchingIdleStrategy(loopConfig.idleStrategy(), inbound),
-            error -> LOG.error("matching thread error", error), null, loop);
+        this.outbound = new OutboundEventRing[outboundRings];
+        for (int i = 0; i < outboundRings; i++) {
+            outbound[i] = new OutboundEventRing(loopConfig.outboundRingBytes(),
+                IdleStrategies.byName(loopConfig.idleStrategy()));
+        }
+        this.routing = new OutboundRouting(outbound, ringOfOwner);
+        this.engine = new MatchingEngine(engineConfig, routing);
+        this.loop = new MatchingLoop(inbound, journal, engine, routing, new OffsetEpochNanoClock(),
+            loopConfig.batchLimit());
     }
 
     /** The matching thread's back-off is woken by producers, so a parked thread does not delay the next command. */
-    private static IdleStrategy matchingIdleStrategy(String name, InboundCommandRing inbound) {
+    private IdleStrategy matchingIdleStrategy() {
+        String name = loopConfig.idleStrategy();
         if (!name.equals(IdleStrategies.DEFAULT)) {
             return IdleStrategies.byName(name);
         }
@@ -64,18 +76,18 @@ public final class MatchingRuntime implements AutoCloseable {
 
     /** Rebuilds the books from the journal. Must be called once, before {@link #start()}. */
     public long recover() {
-        if (recovered) {
+        if (state != State.NEW) {
             throw new IllegalStateException("already recovered");
         }
         long startNanos = System.nanoTime();
-        replaying = true;
+        routing.replaying(true);
         long commands;
         try {
             commands = journal.recoverInto(engine);
         } finally {
-            replaying = false;
+            routing.replaying(false);
         }
-        recovered = true;
+        state = State.RECOVERED;
         double seconds = (System.nanoTime() - startNanos) / 1e9;
         LOG.info("recovered: {} resting orders in {} books, {} commands replayed from the journal, in {} s ({}"
                 + " commands/s); last order id {}, last exec id {}", engine.liveOrderCount(),
@@ -84,23 +96,56 @@ public final class MatchingRuntime implements AutoCloseable {
         return commands;
     }
 
+    /** Starts the matching thread (the two-thread layout). */
     public void start() {
-        if (!recovered) {
+        requireRecovered();
+        state = State.THREAD;
+        runner = new AgentRunner(matchingIdleStrategy(), error -> LOG.error("matching thread error", error), null,
+            loop);
+        AgentRunner.startOnThread(runner, new CpuPinning("matching", loopConfig.cpu()));
+    }
+
+    /**
+     * Starts without a thread (the one-thread layout): the caller's thread, which also consumes every outbound ring,
+     * runs {@link #doWork()} in its duty cycle. Nobody needs waking, so producers never signal.
+     */
+    public void startInline() {
+        requireRecovered();
+        state = State.INLINE;
+    }
+
+    /** The one-thread layout: one matching step (up to a batch of commands); returns the commands taken. */
+    public int doWork() {
+        if (state != State.INLINE) {
+            throw new IllegalStateException("doWork() is for the one-thread layout, after startInline()");
+        }
+        return loop.doWork();
+    }
+
+    private void requireRecovered() {
+        if (state == State.NEW) {
             throw new IllegalStateException("recover() must run before start()");
         }
-        if (started) {
+        if (state != State.RECOVERED) {
             throw new IllegalStateException("already started");
         }
-        started = true;
-        AgentRunner.startOnThread(runner, new CpuPinning("matching", loopConfig.cpu()));
     }
 
     public InboundCommandRing inbound() {
         return inbound;
     }
 
+    /** The outbound ring of consumer 0 (the only one unless several were asked for). */
     public OutboundEventRing outbound() {
-        return outbound;
+        return outbound[0];
+    }
+
+    public OutboundEventRing outbound(int consumer) {
+        return outbound[consumer];
+    }
+
+    public int outboundRings() {
+        return outbound.length;
     }
 
     /**
@@ -116,13 +161,19 @@ public final class MatchingRuntime implements AutoCloseable {
         return loop.commandsProcessed();
     }
 
-    /** Stops the matching thread once it has processed what is queued, then closes the journal. */
+    /**
+     * Stops after every command already queued is processed, then snapshots and closes the journal. In the
+     * one-thread layout this runs on the caller's thread, which must be the thread that ran {@link #doWork()}.
+     */
     @Override
     public void close() {
-        if (started) {
-            runner.close();
-        } else {
-            journal.close();
+        State was = state;
+        state = State.CLOSED;
+        switch (was) {
+            case THREAD -> runner.close();
+            case INLINE -> loop.onClose();
+            case NEW, RECOVERED -> journal.close();
+            case CLOSED -> { }
         }
     }
 }

@@ -3,6 +3,8 @@ package io.fixmatch.engine.loop;
 import io.fixmatch.engine.api.EventSink;
 import io.fixmatch.engine.api.ExecutionEvent;
 import io.fixmatch.engine.codec.EventCodec;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.collections.IntArrayList;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.MessageHandler;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -14,26 +16,39 @@ import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Events on their way from the matching thread to their one consumer (the gateway's sender): Agrona's
- * single-producer single-consumer {@link OneToOneRingBuffer}, events in their {@link EventCodec} form.
+ * Events on their way from the matching thread to their one consumer (a gateway thread): Agrona's single-producer
+ * single-consumer {@link OneToOneRingBuffer}, events in their {@link EventCodec} form.
  *
- * <p>When the ring is full the matching thread waits for room (an event is never dropped); the consumer is the
- * server's own thread, which must never block on a client, so a full ring means a stalled consumer, counted in
- * {@link #fullRingWaits()}.
+ * <p>A record is an {@link #EVENT} (the encoded event) or a {@link #TRACED_EVENT}: five {@link CommandTrace} stamps
+ * (i64 socket read, ring offer, match start, journal done, match done), then the encoded event. The events of a
+ * traced command are claimed as they happen but committed (made visible) only when the command is done, so that they
+ * can carry its match-done stamp; a consumer never sees a later record before an uncommitted one.
+ *
+ * <p>When the ring is full the matching thread waits for room (an event is never dropped): it wakes the consumer and
+ * then either idles or, when the consumer runs on the same thread (the one-thread layout), runs the consumer's drain
+ * itself. Counted in {@link #fullRingWaits()}: a full ring means a stalled consumer.
  */
-public final class OutboundEventRing implements EventSink {
-    private static final int MESSAGE_TYPE = 1;
+public final class OutboundEventRing {
+    /** Record type: an event in its {@link EventCodec} form. */
+    static final int EVENT = 1;
+    /** Record type: the outbound trace stamps, then the event in its {@link EventCodec} form. */
+    static final int TRACED_EVENT = 2;
+    private static final int MATCH_DONE_OFFSET = 4 * Long.BYTES;
 
     private final RingBuffer ring;
     private final IdleStrategy fullRingIdle;
     private final AtomicLong fullRingWaits = new AtomicLong();
+    /** Traced records claimed but not yet committed (producer only). */
+    private final IntArrayList uncommitted = new IntArrayList(256, -1);
+    private volatile ConsumerWakeup consumerWakeup;
+    private volatile Runnable drainWhenFull;
+
     private final ExecutionEvent consumerEvent = new ExecutionEvent();
-    private EventSink consumerSink;
-    private volatile Runnable consumerWaker;
-    private final MessageHandler decoder = (type, buffer, index, length) -> {
-        EventCodec.decode(buffer, index, consumerEvent);
-        consumerSink.onEvent(consumerEvent);
-    };
+    private final CommandTrace consumerTrace = new CommandTrace();
+    private TracedEventSink consumerSink;
+    private EventSink plainSink;
+    private final TracedEventSink plainAdapter = (event, trace) -> plainSink.onEvent(event);
+    private final MessageHandler decoder = this::decode;
 
     /** @param capacityBytes a power of two: the bytes of events the ring holds at once */
     public OutboundEventRing(int capacityBytes, IdleStrategy fullRingIdle) {
@@ -42,45 +57,114 @@ public final class OutboundEventRing implements EventSink {
         this.fullRingIdle = fullRingIdle;
     }
 
-    /** Matching thread: publishes one event, waiting for room if the ring is full. */
-    @Override
-    public void onEvent(ExecutionEvent event) {
-        int length = EventCodec.encodedLength(event);
-        int index = ring.tryClaim(MESSAGE_TYPE, length);
-        if (index < 0) {
-            fullRingWaits.incrementAndGet();
-            fullRingIdle.reset();
-            while ((index = ring.tryClaim(MESSAGE_TYPE, length)) < 0) {
-                fullRingIdle.idle();
-            }
-        }
+    /** Matching thread: publishes one event (visible at once), waiting for room if the ring is full. */
+    void publish(ExecutionEvent event) {
+        int index = claim(EVENT, EventCodec.encodedLength(event));
         EventCodec.encode(event, ring.buffer(), index);
         ring.commit(index);
     }
 
     /**
-     * Sets what tells the consumer there are events (it schedules the consumer's drain); without one the consumer
-     * is expected to poll.
+     * Matching thread: writes one event of a traced command with the command's stamps so far; it becomes visible at
+     * the next {@link #commitTraced}.
      */
-    public void consumerWaker(Runnable waker) {
-        consumerWaker = waker;
+    void publishTraced(ExecutionEvent event, CommandTrace trace) {
+        int index = claim(TRACED_EVENT, CommandTrace.OUTBOUND_LENGTH + EventCodec.encodedLength(event));
+        MutableDirectBuffer buffer = ring.buffer();
+        buffer.putLong(index, trace.socketReadNanos());
+        buffer.putLong(index + Long.BYTES, trace.ringOfferNanos());
+        buffer.putLong(index + 2 * Long.BYTES, trace.matchStartNanos());
+        buffer.putLong(index + 3 * Long.BYTES, trace.journalDoneNanos());
+        EventCodec.encode(event, buffer, index + CommandTrace.OUTBOUND_LENGTH);
+        uncommitted.addInt(index);
     }
 
-    /** Matching thread, after a batch of commands: lets the consumer know events are waiting. */
+    /** Matching thread, when the traced command is done: stamps and commits its events, in order. */
+    void commitTraced(long matchDoneNanos) {
+        for (int i = 0; i < uncommitted.size(); i++) {
+            int index = uncommitted.getInt(i);
+            ring.buffer().putLong(index + MATCH_DONE_OFFSET, matchDoneNanos);
+            ring.commit(index);
+        }
+        uncommitted.clear();
+    }
+
+    private int claim(int type, int length) {
+        int index = ring.tryClaim(type, length);
+        if (index >= 0) {
+            return index;
+        }
+        fullRingWaits.incrementAndGet();
+        // The consumer cannot read past an uncommitted record: commit them (their match is not quite done).
+        commitTraced(System.nanoTime());
+        fullRingIdle.reset();
+        while ((index = ring.tryClaim(type, length)) < 0) {
+            Runnable drain = drainWhenFull;
+            if (drain != null) {
+                drain.run();
+            } else {
+                wakeConsumer();
+                fullRingIdle.idle();
+            }
+        }
+        return index;
+    }
+
+    /**
+     * How the consumer wants to be woken when it announced a sleep (see {@link ConsumerWakeup}); without one the
+     * consumer polls, or runs on the producer's thread. Set before the matching thread starts.
+     */
+    public void consumerWakeup(ConsumerWakeup wakeup) {
+        consumerWakeup = wakeup;
+    }
+
+    /**
+     * For a consumer on the matching thread itself (the one-thread layout): what the producer runs, instead of
+     * waiting, while the ring is full.
+     */
+    public void drainWhenFull(Runnable drain) {
+        drainWhenFull = drain;
+    }
+
+    /** Matching thread, after a batch of commands that published here: wakes the consumer if it sleeps. */
     void wakeConsumer() {
-        Runnable waker = consumerWaker;
-        if (waker != null) {
-            waker.run();
+        ConsumerWakeup wakeup = consumerWakeup;
+        if (wakeup != null) {
+            wakeup.wakeIfSleeping();
         }
     }
 
     /**
-     * Consumer thread: hands up to {@code limit} events to {@code sink}, decoded into one reused event.
-     * Returns how many.
+     * Consumer thread: hands up to {@code limit} events to {@code sink}, decoded into one reused event, each with
+     * the stamps of its command if it was traced. Returns how many.
      */
-    public int poll(EventSink sink, int limit) {
+    public int poll(TracedEventSink sink, int limit) {
         consumerSink = sink;
         return ring.read(decoder, limit);
+    }
+
+    /** Consumer thread: as {@link #poll(TracedEventSink, int)}, ignoring traces. */
+    public int poll(EventSink sink, int limit) {
+        plainSink = sink;
+        return poll(plainAdapter, limit);
+    }
+
+    /** Whether events are waiting (the consumer checks before it blocks). */
+    public boolean hasEvents() {
+        return ring.size() > 0;
+    }
+
+    private void decode(int type, MutableDirectBuffer buffer, int index, int length) {
+        if (type == TRACED_EVENT) {
+            consumerTrace.set(buffer.getLong(index), buffer.getLong(index + Long.BYTES),
+                buffer.getLong(index + 2 * Long.BYTES), buffer.getLong(index + 3 * Long.BYTES),
+                buffer.getLong(index + MATCH_DONE_OFFSET));
+            EventCodec.decode(buffer, index + CommandTrace.OUTBOUND_LENGTH, consumerEvent);
+            consumerSink.onEvent(consumerEvent, consumerTrace);
+        } else {
+            EventCodec.decode(buffer, index, consumerEvent);
+            consumerSink.onEvent(consumerEvent, null);
+        }
     }
 
     /** How many times the matching thread found this ring full and had to wait. */

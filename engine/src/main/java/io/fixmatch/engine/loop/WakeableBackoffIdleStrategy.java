@@ -2,12 +2,15 @@ package io.fixmatch.engine.loop;
 
 import org.agrona.concurrent.IdleStrategy;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 /**
  * Back-off for a consumer thread on a machine it shares: when there is no work it spins a little, then yields,
- * then parks; a producer that adds work calls {@link #wake()}, which unparks the consumer only if it is parked.
+ * then parks; a producer that adds work calls {@link #wake()}, which unparks the consumer only if it is parked, and
+ * only once per park (the first producer to see the parked thread takes it with a compare-and-set).
  * So an idle consumer costs no CPU, and work arriving while it sleeps waits for one unpark (a few microseconds),
  * not for a park timeout to expire. The park is bounded ({@code maxParkNanos}) as a safety net.
  *
@@ -17,6 +20,17 @@ import java.util.function.BooleanSupplier;
 public final class WakeableBackoffIdleStrategy implements IdleStrategy {
     private static final int SPINS = 200;
     private static final int YIELDS = 20;
+
+    private static final VarHandle PARKED_THREAD;
+
+    static {
+        try {
+            PARKED_THREAD = MethodHandles.lookup().findVarHandle(WakeableBackoffIdleStrategy.class, "parkedThread",
+                Thread.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final BooleanSupplier hasWork;
     private final long maxParkNanos;
@@ -31,7 +45,7 @@ public final class WakeableBackoffIdleStrategy implements IdleStrategy {
     /** Producer side: called after adding work. Cheap when the consumer is awake (one volatile read). */
     public void wake() {
         Thread thread = parkedThread;
-        if (thread != null) {
+        if (thread != null && PARKED_THREAD.compareAndSet(this, thread, null)) {
             LockSupport.unpark(thread);
         }
     }

@@ -49,7 +49,7 @@ class MatchingRuntimeTest {
     void stopProcessesEveryCommandAlreadyAccepted() {
         for (String idle : List.of("backoff", "busy-spin", "yield", "sleep")) {
             MatchingRuntime runtime = new MatchingRuntime(ENGINE, LoopConfig.defaults().withIdleStrategy(idle),
-                CommandJournal.NONE);
+                EnginePersistence.NONE);
             runtime.recover();
             runtime.start();
             for (int i = 0; i < 5_000; i++) {
@@ -69,7 +69,7 @@ class MatchingRuntimeTest {
     @Test
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void manyProducersAtOnceLoseNothing() throws Exception {
-        MatchingRuntime runtime = new MatchingRuntime(ENGINE, LoopConfig.defaults(), CommandJournal.NONE);
+        MatchingRuntime runtime = new MatchingRuntime(ENGINE, LoopConfig.defaults(), EnginePersistence.NONE);
         runtime.recover();
         runtime.start();
         int producers = 4;

@@ -9,6 +9,7 @@ import io.fixmatch.engine.api.RejectReason;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.loop.InboundCommandRing;
+import io.fixmatch.fix.gateway.PendingCommands;
 import io.fixmatch.fix.codec.FixDecimals;
 import io.fixmatch.fix.codec.FixMessage;
 import io.fixmatch.fix.codec.FixTags;
@@ -24,32 +25,36 @@ import io.fixmatch.fix.codec.MessageBody;
  * OrderStatusRequest (H) are checked field by field and turned into engine commands on the inbound ring. A
  * missing, malformed or out-of-range field gets a session Reject (35=3) naming the tag; an unknown symbol or a full
  * ring gets a rejecting ExecutionReport or OrderCancelReject; any other application message a
- * BusinessMessageReject (35=j). Runs on the session's I/O thread under its lock; allocation-free when all is well.
+ * BusinessMessageReject (35=j). Runs on the session's gateway thread; allocation-free when all is well. Commands of a
+ * traced session carry the time their bytes were read (see {@link InboundCommandRing#offerTraced}).
  */
 public final class OrderEntry implements ApplicationHandler {
     private final InboundCommandRing inbound;
     private final SymbolTable symbols;
     private final Command command = new Command();
     private final ExecutionEvent refusal = new ExecutionEvent();
-    private final ExecutionReportBody refusalReport;
-    private final Runnable onDisconnect;
+    private final EventReportBody refusalReport;
+    private final PendingCommands cancelOnDisconnect;
     private FixSession session;
     private FixMessage message;
     private long nowMs;
 
-    /** @param onDisconnect what to do when the session's connection goes (cancel-on-disconnect), or null */
-    public OrderEntry(InboundCommandRing inbound, SymbolTable symbols, Runnable onDisconnect) {
+    /**
+     * @param cancelOnDisconnect where the session's gateway keeps the commands it owes the engine, if the session's
+     *                           orders are canceled when its connection goes; null if they are not
+     */
+    public OrderEntry(InboundCommandRing inbound, SymbolTable symbols, PendingCommands cancelOnDisconnect) {
         this.inbound = inbound;
         this.symbols = symbols;
-        this.refusalReport = new ExecutionReportBody(symbols);
-        this.onDisconnect = onDisconnect;
+        this.refusalReport = new EventReportBody(symbols);
+        this.cancelOnDisconnect = cancelOnDisconnect;
     }
 
     @Override
-    public void onApplicationMessage(FixSession fixSession, FixMessage fixMessage) {
+    public void onApplicationMessage(FixSession fixSession, FixMessage fixMessage, long wallClockMs) {
         session = fixSession;
         message = fixMessage;
-        nowMs = System.currentTimeMillis();
+        nowMs = wallClockMs;
         switch (fixMessage.msgType()) {
             case MsgTypes.NEW_ORDER_SINGLE -> newOrderSingle();
             case MsgTypes.ORDER_CANCEL_REQUEST -> cancelRequest();
@@ -59,10 +64,12 @@ public final class OrderEntry implements ApplicationHandler {
         }
     }
 
+    /** Cancel-on-disconnect: a journaled command that cancels every live order of the session, never dropped. */
     @Override
     public void onDisconnected(FixSession fixSession) {
-        if (onDisconnect != null) {
-            onDisconnect.run();
+        if (cancelOnDisconnect != null) {
+            cancelOnDisconnect.submit(new Command().cancelAllForOwner(fixSession.ownerId())
+                .timestampNanos(System.currentTimeMillis() * 1_000_000L));
         }
     }
 
@@ -124,7 +131,9 @@ public final class OrderEntry implements ApplicationHandler {
             refuse(RejectReason.UNKNOWN_SYMBOL);
             return;
         }
-        if (!inbound.offer(command)) {
+        boolean offered = session.config().latencyTrace() ? inbound.offerTraced(command, session.lastReadNanos())
+            : inbound.offer(command);
+        if (!offered) {
             refuse(RejectReason.SERVER_BUSY);
         }
     }

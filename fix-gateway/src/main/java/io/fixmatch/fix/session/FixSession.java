@@ -18,9 +18,9 @@ import java.nio.charset.StandardCharsets;
  * messages resent with PossDupFlag and OrigSendingTime, admin messages replaced by SequenceReset-GapFill),
  * SequenceReset, Logout, and session-level Reject.
  *
- * <p>All methods are synchronized: a session is touched by its connection's I/O thread (incoming messages,
- * timers) and by the event router (execution reports); the lock also keeps outgoing sequence numbers in the order
- * messages are queued to the connection. Critical sections are short and never wait on I/O.
+ * <p>One thread owns a session: the gateway thread its client's connection, outgoing reports and timers run on
+ * ({@link #claimOwnership()}). Nothing is locked; every entry point asserts that it runs on the owner (a call from
+ * elsewhere must be submitted to that thread as a task). Only {@link #isLoggedOn()} may be read from anywhere.
  */
 public final class FixSession {
     private static final Logger LOG = LoggerFactory.getLogger(FixSession.class);
@@ -40,7 +40,9 @@ public final class FixSession {
     private final FixMessage resendMessage = new FixMessage();
     private final String name;
 
-    private State state = State.DISCONNECTED;
+    /** Written by the owner only; volatile so that others (shutdown) may watch it. */
+    private volatile State state = State.DISCONNECTED;
+    private final ThreadOwner owner = new ThreadOwner();
     private SessionTransport transport;
     private long heartbeatIntervalMs;
     private long lastReceivedMs;
@@ -50,6 +52,7 @@ public final class FixSession {
     /** While our ResendRequest is outstanding: the sequence number that made us send it. */
     private long resendRequestedUpTo;
     private long testRequestCounter;
+    private long lastReadNanos;
 
     public FixSession(SessionConfig config, int ownerId, String serverCompId, SessionStore store,
                       SessionTimings timings, ApplicationHandler application, int maxMessageSize) {
@@ -82,16 +85,29 @@ public final class FixSession {
         return name;
     }
 
-    public synchronized boolean isLoggedOn() {
+    /** Any thread (a volatile read): whether a connection is bound to the session. */
+    public boolean isLoggedOn() {
         return state != State.DISCONNECTED;
     }
 
-    public synchronized long nextSenderSeqNum() {
+    public long nextSenderSeqNum() {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
         return store.nextSenderSeqNum();
     }
 
-    public synchronized long nextTargetSeqNum() {
+    public long nextTargetSeqNum() {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
         return store.nextTargetSeqNum();
+    }
+
+    /** The connection's transport while logged on, else null. Owner thread. */
+    public SessionTransport transport() {
+        return transport;
+    }
+
+    /** When the bytes of the message being handled were read from the socket (0 unless traced). */
+    public long lastReadNanos() {
+        return lastReadNanos;
     }
 
     /** Whether the Logon's credentials are the configured ones (null config values mean none required). */
@@ -113,7 +129,8 @@ public final class FixSession {
      * A Logon from a new connection, already checked for CompIDs and credentials. Binds the session to
      * {@code newTransport} unless it is logged on elsewhere or the Logon is not acceptable.
      */
-    public synchronized LogonResult onLogon(FixMessage logon, SessionTransport newTransport, long nowMs) {
+    public LogonResult onLogon(FixMessage logon, SessionTransport newTransport, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
         if (state != State.DISCONNECTED) {
             return LogonResult.ALREADY_LOGGED_ON;
         }
@@ -164,7 +181,17 @@ public final class FixSession {
     }
 
     /** Every message after the Logon, on the session's connection. */
-    public synchronized void onMessage(FixMessage message, long nowMs) {
+    public void onMessage(FixMessage message, long nowMs) {
+        onMessage(message, nowMs, 0);
+    }
+
+    /**
+     * As {@link #onMessage(FixMessage, long)}, with the System.nanoTime() at which the message's bytes were read
+     * (traced sessions; see {@link #lastReadNanos()}).
+     */
+    public void onMessage(FixMessage message, long nowMs, long readNanos) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        lastReadNanos = readNanos;
         if (state == State.DISCONNECTED) {
             return;
         }
@@ -222,7 +249,8 @@ public final class FixSession {
     }
 
     /** Periodic check (about once a second): heartbeats, test requests, dead peers, unanswered logouts. */
-    public synchronized void onTimer(long nowMs) {
+    public void onTimer(long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
         if (state == State.DISCONNECTED) {
             return;
         }
@@ -253,16 +281,29 @@ public final class FixSession {
 
     /** The connection is gone, whatever the reason. */
     public void onConnectionClosed() {
-        synchronized (this) {
-            if (state == State.DISCONNECTED) {
-                return;
-            }
-            state = State.DISCONNECTED;
-            transport = null;
-            LOG.info("{}: disconnected (next in {}, next out {})", name, store.nextTargetSeqNum(),
-                store.nextSenderSeqNum());
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        if (state == State.DISCONNECTED) {
+            return;
         }
+        state = State.DISCONNECTED;
+        transport = null;
+        LOG.info("{}: disconnected (next in {}, next out {})", name, store.nextTargetSeqNum(),
+            store.nextSenderSeqNum());
         application.onDisconnected(this);
+    }
+
+    /**
+     * Called on the gateway thread that will own this session from now on: every later call must come from it. The
+     * store's Chronicle thread checks are reset to this thread too.
+     */
+    public void claimOwnership() {
+        owner.claim();
+        store.claimOwnership();
+    }
+
+    /** Whether the calling thread owns this session. */
+    public boolean isOwnedByCurrentThread() {
+        return owner.isCurrentThread();
     }
 
     /**
@@ -270,12 +311,14 @@ public final class FixSession {
      * resends. While the session is disconnected the message is numbered and kept only, to be resent when the
      * client asks after it logs on again.
      */
-    public synchronized void sendApplication(int msgType, MessageBody body, long nowMs) {
+    public void sendApplication(int msgType, MessageBody body, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
         send(msgType, body, nowMs);
     }
 
     /** Server-initiated Logout (shutdown): the client's Logout reply, or the timeout, closes the connection. */
-    public synchronized void logout(String text, long nowMs) {
+    public void logout(String text, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
         if (state == State.LOGGED_ON) {
             sendLogout(text, nowMs);
             state = State.LOGOUT_SENT;
@@ -283,7 +326,8 @@ public final class FixSession {
         }
     }
 
-    public synchronized void close() {
+    public void close() {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
         store.close();
     }
 
@@ -313,7 +357,7 @@ public final class FixSession {
                     reject(message, seqNum, FixTags.MSG_TYPE, SessionRejectReason.INVALID_MSG_TYPE,
                         "invalid MsgType", nowMs);
                 } else {
-                    application.onApplicationMessage(this, message);
+                    application.onApplicationMessage(this, message, nowMs);
                 }
             }
         }
@@ -451,7 +495,8 @@ public final class FixSession {
      * A framed message that does not parse (see {@link FixParser}): rejected, and counted, when its MsgSeqNum is
      * the expected one; otherwise ignored as garbled (a gap the client will fill).
      */
-    public synchronized void onMalformed(FixMessage message, int parseError, long nowMs) {
+    public void onMalformed(FixMessage message, int parseError, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
         if (state == State.DISCONNECTED) {
             return;
         }
@@ -485,7 +530,8 @@ public final class FixSession {
     }
 
     /** A session-level Reject of an application message, for the order handler. */
-    public synchronized void rejectMessage(FixMessage message, int refTagId, int reason, String text, long nowMs) {
+    public void rejectMessage(FixMessage message, int refTagId, int reason, String text, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
         reject(message, message.longValue(FixTags.MSG_SEQ_NUM), refTagId, reason, text, nowMs);
     }
 

@@ -25,7 +25,8 @@ import java.nio.file.StandardOpenOption;
  *       message bytes; a record with MsgSeqNum 0 marks a sequence reset), so a ResendRequest can be answered after a
  *       restart. Admin messages are not kept: a resend replaces them with a gap fill.</li>
  * </ul>
- * Not thread-safe: its session's lock serializes all use (hence Chronicle's single-thread check is off).
+ * Not thread-safe: it belongs to its session's owning thread, and Chronicle's own single-thread checks enforce it
+ * ({@link #claimOwnership()} moves them to the owner when a gateway thread takes the session over).
  */
 public final class SessionStore implements AutoCloseable {
     private static final long RESET_MARKER = 0;
@@ -62,10 +63,14 @@ public final class SessionStore implements AutoCloseable {
             .rollCycle(RollCycles.FAST_DAILY)
             .build();
         appender = messages.createAppender();
-        appender.singleThreadedCheckDisabled(true);
         tailer = messages.createTailer();
-        tailer.singleThreadedCheckDisabled(true);
         rebuildIndex();
+    }
+
+    /** The calling thread becomes the one allowed to use the store (Chronicle checks it on every use). */
+    public void claimOwnership() {
+        appender.singleThreadedCheckReset();
+        tailer.singleThreadedCheckReset();
     }
 
     public long nextSenderSeqNum() {

@@ -1,9 +1,15 @@
 package io.fixmatch.fix.session;
 
-/** Where a logged-on session's outgoing bytes go: its TCP connection. */
+/**
+ * Where a logged-on session's outgoing bytes go: its TCP connection. Used only by the gateway thread that owns the
+ * session and the connection.
+ */
 public interface SessionTransport {
-    /** Queues a whole message for the connection, in order; called under the session's lock, from any thread. */
+    /** Queues a whole message for the connection, in order; written at the next {@link #flush()}. */
     void send(byte[] message, int offset, int length);
+
+    /** Writes what was queued to the socket; returns the number of bytes handed to it. */
+    int flush();
 
     /** Closes the connection (after what was queued has been written). */
     void disconnect();

@@ -1,50 +1,68 @@
 package io.fixmatch.fix.transport;
 
+import io.fixmatch.fix.gateway.Gateway;
 import io.fixmatch.fix.session.SessionTransport;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 
 /**
- * A session's connection. Messages are appended, in sequence-number order, to a pending buffer under this
- * object's lock by whichever thread produces them (the I/O thread for session messages, the event router for
- * execution reports); one task on the channel's event loop then writes the whole batch. Writing from one place
- * keeps the order on the wire equal to the sequence order, and batches replies that come together.
+ * A session's connection, used only by the gateway thread that owns it: messages are appended, in sequence-number
+ * order, to a pending buffer, and the gateway's duty cycle writes the whole batch once per cycle, so replies that
+ * come together leave in one write and the order on the wire is the sequence order.
  */
 final class ChannelTransport implements SessionTransport {
     private static final int INITIAL_BATCH_BYTES = 4096;
 
     private final Channel channel;
     private final long maxPendingBytes;
-    private final Runnable flushTask = this::flush;
+    private Gateway gateway;
     private ByteBuf pending;
-    private boolean flushScheduled;
+    private boolean queued;
 
-    ChannelTransport(Channel channel, long maxPendingBytes) {
+    ChannelTransport(Channel channel, long maxPendingBytes, Gateway gateway) {
         this.channel = channel;
         this.maxPendingBytes = maxPendingBytes;
+        this.gateway = gateway;
+    }
+
+    /** The connection moved to another gateway thread (before anything was queued). */
+    void movedTo(Gateway newGateway) {
+        gateway = newGateway;
     }
 
     @Override
     public void send(byte[] message, int offset, int length) {
-        synchronized (this) {
-            if (pending == null) {
-                pending = channel.alloc().directBuffer(Math.max(INITIAL_BATCH_BYTES, length));
-            }
-            pending.writeBytes(message, offset, length);
-            if (flushScheduled) {
-                return;
-            }
-            flushScheduled = true;
+        if (pending == null) {
+            pending = channel.alloc().directBuffer(Math.max(INITIAL_BATCH_BYTES, length));
         }
-        channel.eventLoop().execute(flushTask);
+        pending.writeBytes(message, offset, length);
+        if (!queued) {
+            queued = true;
+            gateway.markDirty(this);
+        }
+    }
+
+    @Override
+    public int flush() {
+        queued = false;
+        ByteBuf batch = pending;
+        if (batch == null) {
+            return 0;
+        }
+        pending = null;
+        int bytes = batch.readableBytes();
+        if (channel.isActive()) {
+            channel.writeAndFlush(batch, channel.voidPromise());
+        } else {
+            batch.release();
+        }
+        return bytes;
     }
 
     @Override
     public void disconnect() {
-        channel.eventLoop().execute(() -> {
-            flush();
-            channel.close();
-        });
+        flush();
+        channel.close();
     }
 
     @Override
@@ -61,21 +79,12 @@ final class ChannelTransport implements SessionTransport {
         return unsentBytes() > maxPendingBytes;
     }
 
-    /** Event loop only. */
-    private void flush() {
-        ByteBuf batch;
-        synchronized (this) {
-            batch = pending;
+    /** The connection closed: nothing more is written. */
+    void release() {
+        queued = false;
+        if (pending != null) {
+            pending.release();
             pending = null;
-            flushScheduled = false;
-        }
-        if (batch == null) {
-            return;
-        }
-        if (channel.isActive()) {
-            channel.writeAndFlush(batch, channel.voidPromise());
-        } else {
-            batch.release();
         }
     }
 }

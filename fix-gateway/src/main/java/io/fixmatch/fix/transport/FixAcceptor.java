@@ -1,52 +1,95 @@
 package io.fixmatch.fix.transport;
 
+import io.fixmatch.fix.gateway.DutyCycle;
+import io.fixmatch.fix.gateway.Gateway;
+import io.fixmatch.fix.gateway.Gateways;
 import io.fixmatch.fix.session.SessionRegistry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.EventLoopTaskQueueFactory;
+import io.netty.channel.SelectStrategyFactory;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollChannelOption;
+import io.netty.channel.epoll.EpollMode;
 import io.netty.channel.epoll.EpollEventLoopGroup;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.ServerSocketChannel;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.util.ResourceLeakDetector;
+import io.netty.util.concurrent.DefaultEventExecutorChooserFactory;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.concurrent.RejectedExecutionHandlers;
+import io.netty.util.concurrent.ThreadPerTaskExecutor;
+import io.netty.util.internal.PlatformDependent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
-import java.util.concurrent.Executor;
+import java.nio.channels.spi.SelectorProvider;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
-/** The TCP acceptor: Netty with the native epoll transport on Linux, NIO elsewhere. */
+/**
+ * The TCP acceptor: Netty (native epoll on Linux, NIO elsewhere) with one event loop per gateway thread, each loop
+ * driven by its gateway's {@link DutyCycle}. The listening socket lives on one of these loops too (no separate
+ * acceptor thread); accepted connections are spread over the loops and moved to their session's loop at Logon.
+ */
 public final class FixAcceptor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(FixAcceptor.class);
+    /**
+     * Each loop's task queue: bounded and preallocated, so that the matching thread's wake-up task allocates
+     * nothing. Tasks are rare (a wake-up per sleep, registrations, shutdown), never near this many.
+     */
+    private static final int TASK_QUEUE_CAPACITY = 1 << 16;
 
-    private final EventLoopGroup bossGroup;
-    private final EventLoopGroup ioGroup;
+    private final EventLoopGroup group;
     private final Channel serverChannel;
 
-    private FixAcceptor(EventLoopGroup bossGroup, EventLoopGroup ioGroup, Channel serverChannel) {
-        this.bossGroup = bossGroup;
-        this.ioGroup = ioGroup;
+    private FixAcceptor(EventLoopGroup group, Channel serverChannel) {
+        this.group = group;
         this.serverChannel = serverChannel;
     }
 
-    /** Binds and starts accepting; throws if the address cannot be bound (port taken, say). */
-    public static FixAcceptor start(GatewaySettings settings, SessionRegistry registry) throws InterruptedException {
-        boolean epoll = Epoll.isAvailable();
-        EventLoopGroup boss = epoll ? new EpollEventLoopGroup(1) : new NioEventLoopGroup(1);
-        EventLoopGroup io = epoll ? new EpollEventLoopGroup(settings.ioThreads())
-            : new NioEventLoopGroup(settings.ioThreads());
+    /**
+     * Starts one event loop per gateway (each gateway thread takes its sessions over before this returns), then binds
+     * and starts accepting; throws if the address cannot be bound (port taken, say).
+     */
+    public static FixAcceptor start(GatewaySettings settings, SessionRegistry registry, Gateways gateways)
+        throws InterruptedException {
+        if (System.getProperty("io.netty.leakDetection.level") == null) {
+            // Netty's default samples one buffer in 128 with a stack trace: an allocation on the gateway thread.
+            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
+        }
+        EventLoopGroup group = newGroup(settings, gateways.all());
+        boolean epoll = group instanceof EpollEventLoopGroup;
         Class<? extends ServerSocketChannel> channelType = epoll ? EpollServerSocketChannel.class
             : NioServerSocketChannel.class;
         try {
-            Channel channel = new ServerBootstrap()
-                .group(boss, io)
+            int i = 0;
+            for (EventExecutor loop : group) {
+                gateways.all().get(i++).attach((EventLoop) loop);
+            }
+            for (Gateway gateway : gateways.all()) {
+                gateway.submit(() -> { }).get(10, TimeUnit.SECONDS); // the thread runs and owns its sessions
+            }
+            ServerBootstrap bootstrap = new ServerBootstrap();
+            if (epoll) {
+                // Level-triggered: after a read that did not fill the buffer Netty stops; edge-triggered reads
+                // again until EAGAIN: one wasted syscall per message at low rates.
+                bootstrap.childOption(EpollChannelOption.EPOLL_MODE, EpollMode.LEVEL_TRIGGERED);
+            }
+            Channel channel = bootstrap
+                .group(group)
                 .channel(channelType)
                 .option(ChannelOption.SO_BACKLOG, 128)
                 .option(ChannelOption.SO_REUSEADDR, true)
@@ -56,18 +99,18 @@ public final class FixAcceptor implements AutoCloseable {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(new FixConnectionHandler(registry, settings));
+                        ch.pipeline().addLast(new FixConnectionHandler(registry, gateways, settings));
                     }
                 })
                 .bind(new InetSocketAddress(settings.host(), settings.port()))
                 .sync()
                 .channel();
-            LOG.info("FIX acceptor listening on {}:{} ({} transport, {} I/O threads)", settings.host(),
-                ((InetSocketAddress) channel.localAddress()).getPort(), epoll ? "epoll" : "NIO", settings.ioThreads());
-            return new FixAcceptor(boss, io, channel);
+            LOG.info("FIX acceptor listening on {}:{} ({} transport, {} gateway threads, idle {})", settings.host(),
+                ((InetSocketAddress) channel.localAddress()).getPort(), epoll ? "epoll" : "NIO", settings.threads(),
+                settings.idle().configName());
+            return new FixAcceptor(group, channel);
         } catch (Exception e) { // bind() rethrows the checked BindException undeclared
-            boss.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-            io.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).syncUninterruptibly(); // threads gone: sessions free
             if (e instanceof InterruptedException interrupted) {
                 throw interrupted;
             }
@@ -76,9 +119,21 @@ public final class FixAcceptor implements AutoCloseable {
         }
     }
 
-    /** The I/O thread that consumes the engine's events (see EventRouter). */
-    public Executor eventLoop() {
-        return ioGroup.next();
+    /**
+     * One event loop per gateway, in order: Netty creates a group's loops one after the other, asking the strategy
+     * factory once for each, so loop {@code i} gets gateway {@code i}'s duty cycle.
+     */
+    private static EventLoopGroup newGroup(GatewaySettings settings, List<Gateway> gateways) {
+        AtomicInteger created = new AtomicInteger();
+        SelectStrategyFactory cycles = () -> new DutyCycle(gateways.get(created.getAndIncrement()), settings.idle());
+        ThreadPerTaskExecutor executor = new ThreadPerTaskExecutor(new DefaultThreadFactory("gateway"));
+        EventLoopTaskQueueFactory taskQueues = ignored -> PlatformDependent.newFixedMpscQueue(TASK_QUEUE_CAPACITY);
+        if (Epoll.isAvailable()) {
+            return new EpollEventLoopGroup(gateways.size(), executor, DefaultEventExecutorChooserFactory.INSTANCE,
+                cycles, RejectedExecutionHandlers.reject(), taskQueues);
+        }
+        return new NioEventLoopGroup(gateways.size(), executor, DefaultEventExecutorChooserFactory.INSTANCE,
+            SelectorProvider.provider(), cycles, RejectedExecutionHandlers.reject(), taskQueues);
     }
 
     public int port() {
@@ -90,11 +145,10 @@ public final class FixAcceptor implements AutoCloseable {
         serverChannel.close().syncUninterruptibly();
     }
 
-    /** Closes every connection and stops the I/O threads. */
+    /** Stops the gateway threads (connections must have been closed, sessions finished). */
     @Override
     public void close() {
         serverChannel.close().syncUninterruptibly();
-        bossGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-        ioGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     }
 }

@@ -1,17 +1,37 @@
 package io.fixmatch.fix.transport;
 
+import io.fixmatch.fix.gateway.GatewayIdle;
 import io.fixmatch.fix.session.SessionTimings;
 
+import java.util.List;
+
 /**
- * The acceptor's network settings.
+ * The acceptor's network and threading settings.
  *
  * @param host            address to bind
  * @param port            TCP port
- * @param ioThreads       Netty event loop threads
+ * @param threads         gateway threads (each one Netty event loop owning a fixed share of the sessions)
+ * @param idle            what a gateway thread does when idle
+ * @param cpus            the CPU of each gateway thread in turn (-1: unpinned); missing entries mean unpinned
  * @param maxMessageSize  largest accepted FIX message, bytes
  * @param maxPendingBytes unsent bytes a client may fall behind before it is disconnected as a slow consumer
  * @param timings         session timers
  */
-public record GatewaySettings(String host, int port, int ioThreads, int maxMessageSize, long maxPendingBytes,
-                              SessionTimings timings) {
+public record GatewaySettings(String host, int port, int threads, GatewayIdle idle, List<Integer> cpus,
+                              int maxMessageSize, long maxPendingBytes, SessionTimings timings) {
+    public GatewaySettings {
+        cpus = List.copyOf(cpus);
+        if (threads < 1) {
+            throw new IllegalArgumentException("gateway threads must be at least 1, was " + threads);
+        }
+    }
+
+    /** The CPU of gateway {@code index}, or -1. */
+    public int cpuOf(int index) {
+        return index < cpus.size() ? cpus.get(index) : -1;
+    }
+
+    public GatewaySettings withPort(int value) {
+        return new GatewaySettings(host, value, threads, idle, cpus, maxMessageSize, maxPendingBytes, timings);
+    }
 }

@@ -102,7 +102,7 @@ class FixSessionFuzzTest {
         private final FuzzedDataProvider data;
         private final RecordingTransport transport = new RecordingTransport();
         private final RecordingApplication application = new RecordingApplication();
-        private final FixSession session = new FixSession(new SessionConfig("TW", null, null, false), 1, "ISLD",
+        private final FixSession session = new FixSession(new SessionConfig("TW", null, null, false, false), 1, "ISLD",
             store(), new SessionTimings(10_000, 5_000, 120_000), application, MAX_MESSAGE);
         private final FixFramer framer = new FixFramer(MAX_MESSAGE);
         private final FixMessage message = new FixMessage();
@@ -242,6 +242,11 @@ class FixSessionFuzzTest {
         }
 
         @Override
+        public int flush() {
+            return 0; // the sent messages are recorded as they are queued
+        }
+
+        @Override
         public void disconnect() {
             disconnectRequested = true;
         }
@@ -299,7 +304,7 @@ class FixSessionFuzzTest {
         private long lastSeqNum;
 
         @Override
-        public void onApplicationMessage(FixSession session, FixMessage message) {
+        public void onApplicationMessage(FixSession session, FixMessage message, long nowMs) {
             long seqNum = message.longValue(34);
             assertTrue(seqNum > lastSeqNum, "application got " + seqNum + " after " + lastSeqNum);
             lastSeqNum = seqNum;

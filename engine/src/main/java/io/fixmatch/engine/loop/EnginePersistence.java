@@ -7,11 +7,12 @@ import org.agrona.DirectBuffer;
 import java.util.function.Consumer;
 
 /**
- * Where the matching thread records each command before acting on it, and where recovery reads them back.
- * Commands are passed in their {@code CommandCodec} form. The Chronicle Queue implementation lives in the journal
- * module; {@link #NONE} keeps nothing (tests and benchmarks of the loop without journaling).
+ * What makes the engine's state survive a restart: the journal of every command, appended by the matching thread
+ * before it acts on the command, and snapshots of the books ({@link #checkpoint}), from which recovery starts before
+ * replaying the journal's tail. Commands are passed in their {@code CommandCodec} form. The Chronicle Queue
+ * implementation lives in the journal module; {@link #NONE} keeps nothing (tests and benchmarks of the loop).
  */
-public interface CommandJournal extends AutoCloseable {
+public interface EnginePersistence extends AutoCloseable {
 
     /**
      * Rebuilds a fresh engine's state: from the latest snapshot if there is one, then every command recorded after
@@ -29,17 +30,17 @@ public interface CommandJournal extends AutoCloseable {
     void append(DirectBuffer encodedCommand, int offset, int length);
 
     /**
-     * Called on the matching thread when it stops, after the last command: the journal may snapshot the engine so
-     * the next start recovers quickly (and may then drop journal files the snapshot makes unnecessary).
+     * Called on the matching thread when it stops, after the last command: may snapshot the engine so the next start
+     * recovers quickly (and may then drop journal files the snapshot makes unnecessary).
      */
     void checkpoint(MatchingEngine engine);
 
-    /** Flushes and releases the journal's files. */
+    /** Flushes and releases the files. */
     @Override
     void close();
 
-    /** A journal that keeps nothing and replays nothing. */
-    CommandJournal NONE = new CommandJournal() {
+    /** Keeps nothing and replays nothing. */
+    EnginePersistence NONE = new EnginePersistence() {
         @Override
         public long recoverInto(MatchingEngine engine) {
             return 0;

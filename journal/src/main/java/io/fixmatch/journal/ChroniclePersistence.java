@@ -3,7 +3,7 @@ package io.fixmatch.journal;
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.codec.CommandCodec;
 import io.fixmatch.engine.config.SymbolSpec;
-import io.fixmatch.engine.loop.CommandJournal;
+import io.fixmatch.engine.loop.EnginePersistence;
 import io.fixmatch.engine.matching.MatchingEngine;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptAppender;
@@ -17,7 +17,6 @@ import org.slf4j.LoggerFactory;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,8 +26,9 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
- * The command journal on Chronicle Queue: one excerpt per command (see {@link JournalFormat}), written by the
- * matching thread, its only writer. An appended excerpt is in the memory-mapped queue file when
+ * The engine's persistence on disk: the command journal on Chronicle Queue, one excerpt per command (see
+ * {@link JournalFormat}), written by the matching thread, its only writer, and the book snapshots beside it
+ * ({@link SnapshotDirectory}). An appended excerpt is in the memory-mapped queue file when
  * {@link #append} returns, so it survives the process being killed; it is not forced to the device (a power loss
  * or kernel crash can lose the last moments).
  *
@@ -36,15 +36,15 @@ import java.util.stream.Stream;
  * last record; the next recovery starts from the newest readable snapshot and replays only what follows. With
  * {@code retainCycles} set, journal files older than the snapshot's (beyond that many) are then deleted.
  */
-public final class ChronicleCommandJournal implements CommandJournal {
-    private static final Logger LOG = LoggerFactory.getLogger(ChronicleCommandJournal.class);
-    private static final int SNAPSHOTS_KEPT = 2;
+public final class ChroniclePersistence implements EnginePersistence {
+    private static final Logger LOG = LoggerFactory.getLogger(ChroniclePersistence.class);
     /** Written when retention deletes journal files: from then on the journal alone no longer holds all history. */
     private static final String HISTORY_DELETED_MARKER = "history-deleted";
 
     private final JournalConfig config;
     private final SingleChronicleQueue queue;
     private final List<SymbolSpec> symbols;
+    private final SnapshotDirectory snapshots;
     private final byte[] copyBuffer = new byte[CommandCodec.MAX_LENGTH];
     /** The file of each roll cycle this process has touched (Chronicle tells us as it acquires them). */
     private final Map<Integer, File> cycleFiles;
@@ -53,16 +53,17 @@ public final class ChronicleCommandJournal implements CommandJournal {
     private boolean recovered;
     private File snapshotCycleFile;
 
-    private ChronicleCommandJournal(JournalConfig config, SingleChronicleQueue queue, List<SymbolSpec> symbols,
+    private ChroniclePersistence(JournalConfig config, SingleChronicleQueue queue, List<SymbolSpec> symbols,
                                     Map<Integer, File> cycleFiles) {
         this.config = config;
         this.queue = queue;
         this.symbols = List.copyOf(symbols);
         this.cycleFiles = cycleFiles;
+        this.snapshots = new SnapshotDirectory(config.snapshotDirectory());
     }
 
     /** Opens (or creates) the journal for an engine with these symbols. */
-    public static ChronicleCommandJournal open(JournalConfig config, List<SymbolSpec> symbols) {
+    public static ChroniclePersistence open(JournalConfig config, List<SymbolSpec> symbols) {
         Map<Integer, File> cycleFiles = new ConcurrentHashMap<>();
         SingleChronicleQueue queue;
         try {
@@ -83,7 +84,7 @@ public final class ChronicleCommandJournal implements CommandJournal {
         } catch (Exception e) { // Chronicle also throws checked exceptions undeclared (a file that is no queue)
             throw new JournalException("cannot open the journal at " + config.directory() + ": " + e, e);
         }
-        return new ChronicleCommandJournal(config, queue, symbols, cycleFiles);
+        return new ChroniclePersistence(config, queue, symbols, cycleFiles);
     }
 
     @Override
@@ -99,7 +100,7 @@ public final class ChronicleCommandJournal implements CommandJournal {
 
     private long recover(MatchingEngine engine) {
         startRecovery();
-        EngineSnapshot.Header snapshot = newestReadableSnapshot();
+        EngineSnapshot.Header snapshot = snapshots.newestReadable();
         long after = JournalReader.NO_INDEX;
         if (snapshot != null) {
             checkSymbols(snapshot.symbols(), snapshot.file().toString());
@@ -162,32 +163,6 @@ public final class ChronicleCommandJournal implements CommandJournal {
         }
     }
 
-    /** The newest snapshot that reads back whole; damaged ones are reported and passed over. */
-    private EngineSnapshot.Header newestReadableSnapshot() {
-        for (Path file : snapshotFilesNewestFirst()) {
-            try {
-                return EngineSnapshot.readHeader(file);
-            } catch (JournalException e) {
-                LOG.warn("ignoring snapshot {}: {}", file, e.getMessage());
-            }
-        }
-        return null;
-    }
-
-    private List<Path> snapshotFilesNewestFirst() {
-        Path directory = config.snapshotDirectory();
-        if (!Files.isDirectory(directory)) {
-            return List.of();
-        }
-        try (Stream<Path> files = Files.list(directory)) {
-            return files.filter(f -> f.getFileName().toString().endsWith(EngineSnapshot.SUFFIX))
-                .sorted((a, b) -> b.getFileName().toString().compareTo(a.getFileName().toString()))
-                .toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     /**
      * Chronicle appenders belong to one thread: the appender is made by the first append, on the matching thread,
      * which then records the symbol table if the journal does not hold this one yet.
@@ -219,6 +194,8 @@ public final class ChronicleCommandJournal implements CommandJournal {
             byte[] array = encodedCommand.byteArray();
             if (array != null) {
                 bytes.write(array, (int) encodedCommand.wrapAdjustment() + offset, length);
+            } else if (encodedCommand.addressOffset() != 0) { // off-heap (a ring slot): copied from where it lies
+                bytes.unsafeWrite(encodedCommand.addressOffset() + offset, length);
             } else {
                 encodedCommand.getBytes(offset, copyBuffer, 0, length);
                 bytes.write(copyBuffer, 0, length);
@@ -234,20 +211,12 @@ public final class ChronicleCommandJournal implements CommandJournal {
         }
         try {
             long start = System.nanoTime();
-            Path file = EngineSnapshot.write(config.snapshotDirectory(), index, symbols, engine);
+            Path file = snapshots.write(index, symbols, engine);
             LOG.info("snapshot {} written in {} ms", file.getFileName(), (System.nanoTime() - start) / 1_000_000);
             snapshotCycleFile = cycleFiles.get(queue.rollCycle().toCycle(index));
-            deleteOldSnapshots();
         } catch (IOException | RuntimeException e) {
             // The journal alone still recovers everything: a failed snapshot costs only recovery time.
             LOG.error("could not write a snapshot; the next start replays the whole journal", e);
-        }
-    }
-
-    private void deleteOldSnapshots() throws IOException {
-        List<Path> snapshots = snapshotFilesNewestFirst();
-        for (int i = SNAPSHOTS_KEPT; i < snapshots.size(); i++) {
-            Files.deleteIfExists(snapshots.get(i));
         }
     }
 

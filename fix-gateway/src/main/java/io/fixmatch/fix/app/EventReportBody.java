@@ -5,6 +5,7 @@ import io.fixmatch.engine.api.ExecutionEvent;
 import io.fixmatch.engine.api.OrderType;
 import io.fixmatch.engine.api.RejectReason;
 import io.fixmatch.engine.api.Side;
+import io.fixmatch.engine.loop.CommandTrace;
 import io.fixmatch.fix.codec.FixTags;
 import io.fixmatch.fix.codec.FixWriter;
 import io.fixmatch.fix.codec.MsgTypes;
@@ -13,10 +14,11 @@ import io.fixmatch.fix.codec.MessageBody;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Writes an engine event as the body of a FIX 4.4 ExecutionReport (35=8) or, for refused cancels and replaces,
- * an OrderCancelReject (35=9). One instance per thread that sends them; {@link #of} points it at the next event.
+ * Writes an engine event as the body of the FIX 4.4 message that reports it: an ExecutionReport (35=8) or, for
+ * refused cancels and replaces, an OrderCancelReject (35=9). One instance per thread that sends them; {@link #of}
+ * points it at the next event, {@link #traced} adds the latency trace tags (7101-7107, docs/FIX.md) to it.
  */
-public final class ExecutionReportBody implements MessageBody {
+public final class EventReportBody implements MessageBody {
     /** Extra decimals of AvgPx beyond the symbol's price scale. */
     private static final int AVG_PX_EXTRA_DIGITS = 4;
     private static final byte[] NONE = {'N', 'O', 'N', 'E'};
@@ -32,20 +34,39 @@ public final class ExecutionReportBody implements MessageBody {
     private final ClientOrderIdFields ids = new ClientOrderIdFields();
     private int fallbackSymbolLength;
     private ExecutionEvent event;
+    private CommandTrace trace;
+    private long ringTakenNanos;
+    private long writeNanos;
 
-    public ExecutionReportBody(SymbolTable symbols) {
+    public EventReportBody(SymbolTable symbols) {
         this.symbols = symbols;
     }
 
     /** Points at the event to write; returns this. */
-    public ExecutionReportBody of(ExecutionEvent value) {
+    public EventReportBody of(ExecutionEvent value) {
         event = value;
         fallbackSymbolLength = 0;
+        trace = null;
         return this;
     }
 
+    /**
+     * The report carries the causing command's stamps and {@code takenNanos} (when the event left the outbound
+     * ring); TRACE_WRITE is stamped as the body is written. Until the next {@link #of}.
+     */
+    public EventReportBody traced(CommandTrace commandTrace, long takenNanos) {
+        trace = commandTrace;
+        ringTakenNanos = takenNanos;
+        return this;
+    }
+
+    /** The TRACE_WRITE stamp of the last traced body written. */
+    public long writeNanos() {
+        return writeNanos;
+    }
+
     /** The Symbol to echo when the event's symbol id is unknown (the request named a symbol we do not list). */
-    public ExecutionReportBody withRequestedSymbol(byte[] buffer, int offset, int length) {
+    public EventReportBody withRequestedSymbol(byte[] buffer, int offset, int length) {
         fallbackSymbolLength = Math.min(length, fallbackSymbol.length);
         System.arraycopy(buffer, offset, fallbackSymbol, 0, fallbackSymbolLength);
         return this;
@@ -62,6 +83,21 @@ public final class ExecutionReportBody implements MessageBody {
         } else {
             writeExecutionReport(w);
         }
+        if (trace != null) {
+            writeTrace(w);
+        }
+    }
+
+    /** The user-defined trace tags, in stage order; the last stamp is taken as late as the message allows. */
+    private void writeTrace(FixWriter w) {
+        w.field(FixTags.TRACE_SOCKET_READ, trace.socketReadNanos())
+            .field(FixTags.TRACE_RING_OFFER, trace.ringOfferNanos())
+            .field(FixTags.TRACE_MATCH_START, trace.matchStartNanos())
+            .field(FixTags.TRACE_JOURNAL_DONE, trace.journalDoneNanos())
+            .field(FixTags.TRACE_MATCH_DONE, trace.matchDoneNanos())
+            .field(FixTags.TRACE_RING_TAKEN, ringTakenNanos);
+        writeNanos = System.nanoTime();
+        w.field(FixTags.TRACE_WRITE, writeNanos);
     }
 
     private void writeExecutionReport(FixWriter w) {

@@ -1,0 +1,82 @@
+package io.fixmatch.engine.loop;
+
+import io.fixmatch.engine.api.EventSink;
+import io.fixmatch.engine.api.ExecutionEvent;
+
+import java.util.function.IntUnaryOperator;
+
+/**
+ * The engine's event sink on the matching thread: sends each event to the outbound ring of the gateway that owns
+ * the event's owner (sessions are sharded over gateway threads, each with its own ring), carrying the trace of the
+ * command being processed if it is traced; after a batch of commands, wakes the consumers of the rings it touched.
+ */
+final class OutboundRouting implements EventSink {
+    private final OutboundEventRing[] rings;
+    private final IntUnaryOperator ringOfOwner;
+    private final boolean[] touched;
+    private CommandTrace trace;
+    private boolean replaying;
+
+    /** @param ringOfOwner the ring index (0 .. rings - 1) of an owner id; out-of-range results go to ring 0 */
+    OutboundRouting(OutboundEventRing[] rings, IntUnaryOperator ringOfOwner) {
+        this.rings = rings;
+        this.ringOfOwner = ringOfOwner;
+        this.touched = new boolean[rings.length];
+    }
+
+    /** While true (journal recovery) events are dropped: they were published before the restart. */
+    void replaying(boolean value) {
+        replaying = value;
+    }
+
+    /** The command about to be processed is traced with these stamps (null: not traced). */
+    void startCommand(CommandTrace commandTrace) {
+        trace = commandTrace;
+    }
+
+    /** The command is done: its traced events get the match-done stamp and become visible. */
+    void commandDone() {
+        if (trace != null) {
+            long now = System.nanoTime();
+            trace.matchDone(now);
+            for (int i = 0; i < rings.length; i++) {
+                if (touched[i]) {
+                    rings[i].commitTraced(now);
+                }
+            }
+            trace = null;
+        }
+    }
+
+    /** After a batch of commands: wakes the consumers that were given events and may be asleep. */
+    void batchDone() {
+        for (int i = 0; i < rings.length; i++) {
+            if (touched[i]) {
+                touched[i] = false;
+                rings[i].wakeConsumer();
+            }
+        }
+    }
+
+    @Override
+    public void onEvent(ExecutionEvent event) {
+        if (replaying) {
+            return;
+        }
+        int ring = ringOf(event.owner());
+        touched[ring] = true;
+        if (trace == null) {
+            rings[ring].publish(event);
+        } else {
+            rings[ring].publishTraced(event, trace);
+        }
+    }
+
+    private int ringOf(int owner) {
+        if (rings.length == 1) {
+            return 0;
+        }
+        int ring = ringOfOwner.applyAsInt(owner);
+        return ring >= 0 && ring < rings.length ? ring : 0;
+    }
+}

@@ -1,0 +1,13 @@
+package io.fixmatch.engine.loop;
+
+import io.fixmatch.engine.api.ExecutionEvent;
+
+/** The consumer of an {@link OutboundEventRing}: each event with the trace of the command that caused it. */
+@FunctionalInterface
+public interface TracedEventSink {
+    /**
+     * @param event reused after this returns
+     * @param trace the stamps of the causing command if it was traced, else null; reused after this returns
+     */
+    void onEvent(ExecutionEvent event, CommandTrace trace);
+}

@@ -1,0 +1,404 @@
+package io.fixmatch.fix.gateway;
+
+import io.fixmatch.engine.loop.ConsumerWakeup;
+import io.fixmatch.engine.loop.CpuPinning;
+import io.fixmatch.engine.loop.InboundCommandRing;
+import io.fixmatch.engine.loop.MatchingRuntime;
+import io.fixmatch.engine.loop.OutboundEventRing;
+import io.fixmatch.fix.app.SymbolTable;
+import io.fixmatch.fix.session.FixSession;
+import io.fixmatch.fix.session.SessionRegistry;
+import io.fixmatch.fix.session.SessionTransport;
+import net.openhft.affinity.AffinityLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One gateway thread and everything it owns: a fixed share of the sessions (their state, stores and timers), the
+ * connections bound to them, the outbound ring of their events, the commands it still owes the engine. Its
+ * {@link #doWork() duty cycle} runs at the top of every iteration of its event loop (see the transport's
+ * {@code DutyCycle}); the event loop reads the sockets between cycles, on the same thread. Nothing here is locked:
+ * whatever another thread wants done to a session is {@link #submit submitted} to this one.
+ *
+ * <p>In the one-thread layout the gateway also runs the matching step inline ({@link #runMatchingInline}): then one
+ * thread owns every session and every book and nothing ever crosses threads.
+ */
+public final class Gateway {
+    private static final Logger LOG = LoggerFactory.getLogger(Gateway.class);
+    /** Events taken from the outbound ring per cycle (the rest waits for the next cycle, a few microseconds). */
+    static final int DRAIN_BATCH = 1024;
+    /** How long a sleeping gateway's wait may last: it wakes to run its timers. */
+    private static final long TIMER_WAKE_MS = 10;
+    private static final Runnable WAKE = () -> { };
+
+    private final int index;
+    private final int cpu;
+    private final String name;
+    private final OutboundEventRing outbound;
+    private final PendingCommands pending;
+    private final LatencyStages stages = new LatencyStages();
+    private final ReportWriter reports;
+    private final List<FixSession> sessions = new ArrayList<>();
+    private final List<GatewayConnection> connections = new ArrayList<>();
+    private final List<GatewayConnection> pausedReaders = new ArrayList<>();
+    private final InboundCommandRing inbound;
+    private SessionTransport[] dirty = new SessionTransport[16];
+    private int dirtyCount;
+    private MatchingRuntime inlineMatching;
+    private ConsumerWakeup wakeup;
+    private ScheduledExecutorService loop;
+    private AffinityLock cpuLock;
+    private long nowMs;
+    private long lastTimerMs;
+    private int ioWork;
+    private boolean started;
+    private boolean stopped;
+    private long cycles;
+    private long cycleFailures;
+    private volatile long connectionsMovedIn;
+    private volatile int openConnections;
+    private volatile AssertionError lastAssertionFailure;
+
+    /**
+     * @param index    this gateway's number, 0 .. gateways - 1
+     * @param cpu      the CPU to pin its thread to, or -1
+     * @param outbound the ring of the events of its sessions
+     * @param pending  where its sessions' order entry keeps the commands it owes the engine
+     */
+    public Gateway(int index, int cpu, SessionRegistry registry, SymbolTable symbols, InboundCommandRing inbound,
+                   OutboundEventRing outbound, PendingCommands pending) {
+        this.inbound = inbound;
+        this.index = index;
+        this.cpu = cpu;
+        this.name = "gateway-" + index;
+        this.outbound = outbound;
+        this.pending = pending;
+        this.reports = new ReportWriter(outbound, registry, symbols, stages);
+    }
+
+    /** Before start: this gateway owns {@code session} from now on. */
+    public void own(FixSession session) {
+        if (started) {
+            throw new IllegalStateException("sessions are assigned before the gateway starts");
+        }
+        sessions.add(session);
+    }
+
+    /** Before start, one-thread layout: this gateway's cycle runs the matching step (and drains when its ring is full). */
+    public void runMatchingInline(MatchingRuntime runtime) {
+        inlineMatching = runtime;
+        outbound.drainWhenFull(this::drainAndFlush);
+    }
+
+    /**
+     * Before start: binds the gateway to its event loop. Unless the gateway runs the matching step itself, the
+     * matching thread wakes it through {@code loop.execute(no-op)} when it announced a sleep (see
+     * {@link ConsumerWakeup}); a periodic no-op bounds every sleep so the timers run.
+     */
+    public void attach(ScheduledExecutorService eventLoop) {
+        loop = eventLoop;
+        if (inlineMatching == null) {
+            wakeup = new ConsumerWakeup(() -> eventLoop.execute(WAKE));
+            outbound.consumerWakeup(wakeup);
+        }
+        eventLoop.scheduleAtFixedRate(WAKE, TIMER_WAKE_MS, TIMER_WAKE_MS, TimeUnit.MILLISECONDS);
+    }
+
+    /** On the gateway's thread, first thing: names and pins it, and takes the sessions over. */
+    void onThreadStart() {
+        started = true;
+        Thread.currentThread().setName(name);
+        cpuLock = CpuPinning.pinCurrentThread(name, cpu);
+        for (FixSession session : sessions) {
+            session.claimOwnership();
+        }
+        nowMs = System.currentTimeMillis();
+        LOG.info("{} owns sessions {}{}", name, sessions.stream().map(FixSession::name).toList(),
+            inlineMatching != null ? " and runs the matching step" : "");
+    }
+
+    /**
+     * One duty cycle: read the clock, run the matching step (one-thread layout), turn waiting events into reports,
+     * offer the commands still owed to the engine, run the timers (once per millisecond), write what was queued to
+     * the sockets. Returns the amount of work done (0: idle).
+     */
+    public int doWork() {
+        if (!started) {
+            onThreadStart();
+        }
+        cycles++;
+        nowMs = System.currentTimeMillis();
+        int work = ioWork;
+        ioWork = 0;
+        if (stopped) {
+            return work;
+        }
+        if (inlineMatching != null) {
+            work += matchInline();
+        }
+        work += reports.drain(DRAIN_BATCH, nowMs);
+        work += pending.retry();
+        if (!pausedReaders.isEmpty() && !inbound.congested()) {
+            resumeReaders();
+        }
+        if (nowMs != lastTimerMs) {
+            lastTimerMs = nowMs;
+            runTimers();
+        }
+        work += flush();
+        return work;
+    }
+
+    /** A cycle threw: a bug or a failing store. Logged (the first, then every 1000th); the next cycle goes on. */
+    void onCycleFailure(Throwable failure) {
+        if (cycleFailures++ % 1000 == 0) {
+            LOG.error("{}: duty cycle failed ({} so far)", name, cycleFailures, failure);
+        }
+        if (failure instanceof AssertionError assertion) {
+            lastAssertionFailure = assertion;
+        }
+    }
+
+    /** The last assertion a cycle broke (tests run with assertions on), or null. */
+    public AssertionError lastAssertionFailure() {
+        return lastAssertionFailure;
+    }
+
+    /**
+     * One-thread layout: takes every command the last reads queued (they can be thousands after a stall), a batch at
+     * a time with its reports in between, so the inbound ring never fills for want of a turn.
+     */
+    private int matchInline() {
+        int work = 0;
+        int commands;
+        while ((commands = inlineMatching.doWork()) > 0) {
+            work += commands;
+            work += reports.drain(DRAIN_BATCH, nowMs);
+        }
+        return work;
+    }
+
+    /** Whether there is work for the next cycle: checked after announcing a sleep, before blocking. */
+    boolean hasWork() {
+        return ioWork > 0 || dirtyCount > 0 || outbound.hasEvents() || pending.size() > 0
+            || (inlineMatching != null && inlineMatching.inbound().size() > 0);
+    }
+
+    /** The cycle found nothing to do for a while and is about to block; see {@link ConsumerWakeup}. */
+    void announceSleep() {
+        if (wakeup != null) {
+            wakeup.announceSleep();
+        }
+    }
+
+    /** Awake again (or decided not to block). */
+    void awake() {
+        if (wakeup != null) {
+            wakeup.awake();
+        }
+    }
+
+    private void runTimers() {
+        for (int i = 0; i < sessions.size(); i++) {
+            sessions.get(i).onTimer(nowMs);
+        }
+        for (int i = 0; i < connections.size(); i++) {
+            connections.get(i).onTimer(nowMs);
+        }
+    }
+
+    /** Writes every queued message to its socket; records the stages of the traced reports among them. */
+    private int flush() {
+        int bytes = 0;
+        boolean traced = stages.hasPending();
+        for (int i = 0; i < dirtyCount; i++) {
+            bytes += dirty[i].flush();
+            if (traced) {
+                stages.flushed(dirty[i], System.nanoTime());
+            }
+            dirty[i] = null;
+        }
+        dirtyCount = 0;
+        if (traced) {
+            stages.recordWritten(System.nanoTime());
+        }
+        return bytes;
+    }
+
+    private void drainAndFlush() {
+        reports.drain(DRAIN_BATCH, nowMs);
+        flush();
+    }
+
+    /**
+     * Back-pressure: the inbound ring is more than half full (the engine is behind), so this connection stops reading
+     * (TCP then slows its client down) until the ring drains, rather than reading requests only to refuse them as
+     * "server busy". Gateway thread.
+     */
+    public boolean pauseReadingIfCongested(GatewayConnection connection) {
+        if (!inbound.congested()) {
+            return false;
+        }
+        if (pausedReaders.isEmpty()) {
+            LOG.warn("{}: the inbound ring is over half full: pausing reads until the engine catches up", name);
+        }
+        pausedReaders.add(connection);
+        return true;
+    }
+
+    private void resumeReaders() {
+        LOG.info("{}: the engine caught up: reading again from {} connections", name, pausedReaders.size());
+        for (int i = 0; i < pausedReaders.size(); i++) {
+            pausedReaders.get(i).resumeReading();
+        }
+        pausedReaders.clear();
+    }
+
+    /** A transport has bytes queued: it is written at the end of this cycle. Gateway thread. */
+    public void markDirty(SessionTransport transport) {
+        if (dirtyCount == dirty.length) {
+            dirty = Arrays.copyOf(dirty, dirty.length * 2);
+        }
+        dirty[dirtyCount++] = transport;
+    }
+
+    /** The event loop read bytes (between cycles): counts as work, so the cycle does not back off. */
+    public void onRead() {
+        ioWork++;
+    }
+
+    /**
+     * The event loop finished a batch of reads from one connection (Netty may read several batches, of several
+     * connections, before the next cycle): a cycle runs now, so that what was read is matched (one-thread layout)
+     * and answered before more is read, and the inbound ring does not fill with work read ahead of the engine.
+     */
+    public void afterReads() {
+        if (started && !stopped) {
+            doWork();
+        }
+    }
+
+    /** The wall clock of the current cycle, ms. */
+    public long nowMs() {
+        return nowMs;
+    }
+
+    public void addConnection(GatewayConnection connection) {
+        connections.add(connection);
+        openConnections = connections.size();
+    }
+
+    /** Any thread: connections this gateway serves (shutdown waits for 0 after closing them). */
+    public int openConnections() {
+        return openConnections;
+    }
+
+    /** A connection accepted on another gateway's loop arrived here, its session's gateway, at Logon. */
+    public void onConnectionMovedIn() {
+        connectionsMovedIn++;
+    }
+
+    /** Any thread: connections moved here from another gateway's loop so far. */
+    public long connectionsMovedIn() {
+        return connectionsMovedIn;
+    }
+
+    public void removeConnection(GatewayConnection connection) {
+        connections.remove(connection);
+        pausedReaders.remove(connection);
+        openConnections = connections.size();
+    }
+
+    /** Whether this gateway owns the session (a fixed assignment). */
+    public boolean owns(FixSession session) {
+        return sessions.contains(session);
+    }
+
+    public PendingCommands pendingCommands() {
+        return pending;
+    }
+
+    public LatencyStages latencyStages() {
+        return stages;
+    }
+
+    public int index() {
+        return index;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** The event loop this gateway runs on (set by {@link #attach}). */
+    public ScheduledExecutorService eventLoop() {
+        return loop;
+    }
+
+    /** Any thread: runs {@code task} on the gateway thread; the future completes when it has run. */
+    public CompletableFuture<Void> submit(Runnable task) {
+        return CompletableFuture.runAsync(task, loop);
+    }
+
+    /**
+     * Gateway thread, one-thread layout, at shutdown: the matching step processes what is queued, snapshots and
+     * closes the journal; the cycle runs it no more.
+     */
+    public void closeInlineMatching() {
+        MatchingRuntime runtime = inlineMatching;
+        inlineMatching = null;
+        if (runtime != null) {
+            runtime.close();
+        }
+    }
+
+    /** Gateway thread: Logout to every logged-on session (shutdown). */
+    public void logoutAll(String text) {
+        for (FixSession session : sessions) {
+            session.logout(text, nowMs);
+        }
+        flush();
+    }
+
+    /** Gateway thread: closes every connection (each is gone, its session told, a moment later). */
+    public void closeConnections() {
+        for (GatewayConnection connection : new ArrayList<>(connections)) {
+            connection.close();
+        }
+        flush();
+    }
+
+    /**
+     * Gateway thread, last: after the engine stopped, turns every remaining event into its report (stored for
+     * resend), closes the session stores, and lets the cycle idle until the event loop ends.
+     */
+    public void finish() {
+        closeInlineMatching();
+        while (reports.drain(DRAIN_BATCH, System.currentTimeMillis()) > 0) {
+            flush();
+        }
+        flush();
+        for (FixSession session : sessions) {
+            session.close();
+        }
+        stopped = true;
+        if (cpuLock != null) {
+            cpuLock.release();
+            cpuLock = null;
+        }
+        LOG.info("{} stopped: {} reports routed, woken {} times by the matching thread, {} cycles", name,
+            reports.eventsRouted(), wakeup == null ? 0 : wakeup.wakeups(), cycles);
+    }
+
+    /** Reports routed so far (after {@link #finish()}: all). */
+    public long reportsRouted() {
+        return reports.eventsRouted();
+    }
+}

@@ -1,0 +1,69 @@
+package io.fixmatch.fix.gateway;
+
+import io.fixmatch.engine.api.ExecutionEvent;
+import io.fixmatch.engine.loop.CommandTrace;
+import io.fixmatch.engine.loop.OutboundEventRing;
+import io.fixmatch.engine.loop.TracedEventSink;
+import io.fixmatch.fix.app.EventReportBody;
+import io.fixmatch.fix.app.SymbolTable;
+import io.fixmatch.fix.session.FixSession;
+import io.fixmatch.fix.session.SessionRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A gateway's consumer of its outbound ring: each event becomes an ExecutionReport or OrderCancelReject in the
+ * session that owns the order (numbered, stored for resend, queued to its connection if it has one; the duty cycle
+ * writes the queued bytes). Reports of traced sessions carry the causing command's stamps, if it was traced.
+ */
+final class ReportWriter implements TracedEventSink {
+    private static final Logger LOG = LoggerFactory.getLogger(ReportWriter.class);
+
+    private final OutboundEventRing outbound;
+    private final SessionRegistry sessions;
+    private final EventReportBody report;
+    private final LatencyStages stages;
+    private long nowMs;
+    private long eventsRouted;
+    private long unroutable;
+
+    ReportWriter(OutboundEventRing outbound, SessionRegistry sessions, SymbolTable symbols, LatencyStages stages) {
+        this.outbound = outbound;
+        this.sessions = sessions;
+        this.report = new EventReportBody(symbols);
+        this.stages = stages;
+    }
+
+    /** Routes up to {@code limit} events; returns how many. */
+    int drain(int limit, long wallClockMs) {
+        nowMs = wallClockMs;
+        return outbound.poll(this, limit);
+    }
+
+    @Override
+    public void onEvent(ExecutionEvent event, CommandTrace trace) {
+        FixSession session = sessions.byOwner(event.owner());
+        if (session == null) {
+            if (unroutable++ == 0) {
+                LOG.error("event for owner {} which is no configured session: {}", event.owner(), event);
+            }
+            return;
+        }
+        report.of(event);
+        boolean traced = trace != null && session.config().latencyTrace();
+        long takenNanos = 0;
+        if (traced) {
+            takenNanos = System.nanoTime();
+            report.traced(trace, takenNanos);
+        }
+        session.sendApplication(report.msgType(), report, nowMs);
+        if (traced) {
+            stages.written(trace, takenNanos, report.writeNanos(), session.transport());
+        }
+        eventsRouted++;
+    }
+
+    long eventsRouted() {
+        return eventsRouted;
+    }
+}
