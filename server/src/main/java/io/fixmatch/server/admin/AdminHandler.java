@@ -34,7 +34,7 @@ final class AdminHandler implements HttpHandler {
 
     @Override
     public void handle(HttpExchange exchange) throws IOException {
-        try (exchange) {
+        try {
             AdminResponse response;
             try {
                 response = respond(exchange);
@@ -56,6 +56,8 @@ final class AdminHandler implements HttpHandler {
                     body.write(response.body());
                 }
             }
+        } finally {
+            exchange.close();
         }
     }
 
