@@ -5,7 +5,6 @@ import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.instrumentation.jvm.JvmGarbageCollectorMetrics;
 import io.prometheus.metrics.instrumentation.jvm.JvmMemoryMetrics;
 import io.prometheus.metrics.instrumentation.jvm.JvmRuntimeInfoMetric;
-import io.prometheus.metrics.instrumentation.jvm.JvmThreadsMetrics;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 
 import javax.management.ListenerNotFoundException;
@@ -20,9 +19,10 @@ import java.util.List;
 
 /**
  * The JVM: every garbage collection's duration as a histogram (from the JVM's GC notifications, on the JMX
- * notification thread, never on the order path) beside the client library's JVM metrics (memory, GC totals,
- * threads, runtime). With the stop-the-world collectors the duration is the pause; for a concurrent collector's
- * cycle ({@code gc} names it) most of it runs beside the application.
+ * notification thread, never on the order path) beside the client library's JVM metrics: memory, GC totals,
+ * runtime. Not its thread metrics: reading thread states and looking for deadlocks stops the JVM at a safepoint,
+ * every thread with it, at every scrape. With the stop-the-world collectors the duration is the pause; for a
+ * concurrent collector's cycle ({@code gc} names it) most of it runs beside the application.
  */
 final class GcPauseMetrics implements AutoCloseable {
     private final Histogram pauses;
@@ -38,7 +38,6 @@ final class GcPauseMetrics implements AutoCloseable {
             .register(registry);
         JvmMemoryMetrics.builder().register(registry);
         JvmGarbageCollectorMetrics.builder().register(registry);
-        JvmThreadsMetrics.builder().register(registry);
         JvmRuntimeInfoMetric.builder().register(registry);
         for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
             if (collector instanceof NotificationEmitter emitter) {
