@@ -61,6 +61,9 @@ class AcceptanceSuiteTest {
             return;
         }
         if (outcome.passed()) {
+            if (known.kind() == KnownFailures.Kind.RACY) {
+                return; // its wrong answer came late this time; the fix makes it pass every time
+            }
             fail(outcome.definition() + " passes now: take it off KnownFailures");
         }
         assertEquals(known.line(), outcome.failedLine(), outcome.definition() + " fails elsewhere than listed: "
