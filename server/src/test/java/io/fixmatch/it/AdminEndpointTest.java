@@ -126,8 +126,9 @@ class AdminEndpointTest {
             assertEquals(3, metrics.value("fixmatch_orders_accepted_total"));
             assertEquals(1, metrics.value("fixmatch_orders_rejected_total{reason=\"PRICE_TOO_LARGE\"}"));
             assertEquals(0, metrics.value("fixmatch_orders_rejected_total{reason=\"SYMBOL_HALTED\"}"));
-            assertEquals(1, metrics.value("fixmatch_gateway_refused_total{reason=\"UNKNOWN_SYMBOL\",session=\"CLIENT2\"}"));
-            assertEquals(0, metrics.value("fixmatch_gateway_refused_total{reason=\"SERVER_BUSY\",session=\"CLIENT2\"}"));
+            String refused = "fixmatch_gateway_refused_total{reason=\"%s\",session=\"CLIENT2\"}";
+            assertEquals(1, metrics.value(refused.formatted("UNKNOWN_SYMBOL")));
+            assertEquals(0, metrics.value(refused.formatted("SERVER_BUSY")));
             assertEquals(1, metrics.value("fixmatch_trades_total{symbol=\"AAPL\"}"));
             assertEquals(30, metrics.value("fixmatch_traded_quantity_total{symbol=\"AAPL\"}"));
             assertEquals(0, metrics.value("fixmatch_trades_total{symbol=\"MSFT\"}"));

@@ -35,7 +35,8 @@ class FlowReplayTest {
         Path flow = Path.of("..", "loadgen", "src", "main", "resources", "flows", "sample-journal.jsonl");
         Path out = dir.resolve("out");
         int exit;
-        try (FixmatchServer server = FixmatchServer.start(ServerConfig.embedded().withPort(0).withAdmin(AdminSettings.off())
+        try (FixmatchServer server = FixmatchServer.start(ServerConfig.embedded().withPort(0)
+            .withAdmin(AdminSettings.off())
             .withDataDirectory(dir.resolve("data")))) {
             exit = LoadgenMain.run(LoadgenOptions.parse(new String[] {"--flow", flow.toString(), "--duration", "2",
                 "--warmup", "1", "--runs", "1", "--floor-duration", "1", "--port", Integer.toString(server.port()),

@@ -41,7 +41,8 @@ class LoadgenSmokeTest {
     void aShortRunAgainstTheServerHasNoErrorsAndWritesTheReport() throws Exception {
         Path out = Path.of("target", "loadgen-ci");
         int exit;
-        try (FixmatchServer server = FixmatchServer.start(ServerConfig.embedded().withPort(0).withAdmin(AdminSettings.off())
+        try (FixmatchServer server = FixmatchServer.start(ServerConfig.embedded().withPort(0)
+            .withAdmin(AdminSettings.off())
             .withDataDirectory(dir.resolve("data")))) {
             LoadgenOptions options = LoadgenOptions.parse(new String[] {
                 "--rate", "2000", "--duration", "4", "--warmup", "1", "--runs", "2", "--port",

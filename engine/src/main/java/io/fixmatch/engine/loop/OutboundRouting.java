@@ -9,7 +9,8 @@ import java.util.function.IntUnaryOperator;
 /**
  * The engine's event sink on the matching thread: sends each event to the outbound ring of the gateway that owns
  * the event's owner (sessions are sharded over gateway threads, each with its own ring), carrying the trace of the
- * command being processed if it is traced, and counting it for the metrics; after a batch of commands, wakes the consumers of the rings it touched.
+ * command being processed if it is traced, and counting it for the metrics; after a batch of commands, wakes the
+ * consumers of the rings it touched.
  */
 final class OutboundRouting implements EventSink {
     private final OutboundEventRing[] rings;

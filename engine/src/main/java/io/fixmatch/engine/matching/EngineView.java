@@ -25,7 +25,7 @@ public final class EngineView {
     static final int REQUEST = 0;
     static final int SYMBOL = 1;
     static final int LIVE_ORDERS = 2;
-    /** Then per side (bids, asks): levels in the book, levels shown, then {@link #MAX_LEVELS} x (price, qty, orders). */
+    /** Then per side (bids, asks): levels in the book, levels shown, {@link #MAX_LEVELS} x (price, qty, orders). */
     static final int SIDES = 3;
     static final int SIDE_LENGTH = 2 + 3 * MAX_LEVELS;
     /** Then per symbol and side: levels, best price, quantity at the best price. */

@@ -23,8 +23,8 @@ final class PipelineMetrics {
             + " stopping", () -> readiness.isReady() ? 1 : 0);
         gauge(registry, "fixmatch_inbound_ring_used_bytes", "Bytes of commands waiting for the matching thread",
             () -> runtime.inbound().size());
-        gauge(registry, "fixmatch_inbound_ring_capacity_bytes", "Capacity of the inbound ring (engine.inboundRingBytes)",
-            () -> runtime.inbound().capacity());
+        gauge(registry, "fixmatch_inbound_ring_capacity_bytes",
+            "Capacity of the inbound ring (engine.inboundRingBytes)", () -> runtime.inbound().capacity());
         GaugeWithCallback.builder().name("fixmatch_outbound_ring_used_bytes")
             .help("Bytes of events waiting for the gateway thread, by gateway")
             .labelNames("gateway")
