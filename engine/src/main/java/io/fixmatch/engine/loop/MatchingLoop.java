@@ -18,8 +18,9 @@ import org.slf4j.LoggerFactory;
  * rings). Because the journal append comes first, no event ever leaves for a command the journal does not hold.
  *
  * <p>Order status requests and book queries change nothing and are not journaled. A command the journal cannot
- * take (a full disk) is refused with a reject and not acted on. Runs as an Agrona {@link Agent}: on its own thread under an
- * {@code AgentRunner} (the two-thread layout), or called by the gateway's duty cycle (the one-thread layout).
+ * take (a full disk) is refused with a reject and not acted on. Runs as an Agrona {@link Agent}: on its own thread
+ * under an {@code AgentRunner} (the two-thread layout), or called by the gateway's duty cycle (the one-thread
+ * layout).
  */
 final class MatchingLoop implements Agent {
     private static final Logger LOG = LoggerFactory.getLogger(MatchingLoop.class);
