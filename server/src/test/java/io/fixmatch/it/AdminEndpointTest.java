@@ -75,7 +75,9 @@ class AdminEndpointTest {
     void theBookSessionsAndMetricsShowWhatTheClientsDid() throws Exception {
         try (FixmatchServer server = FixmatchServer.start(config(data, null,
                  Map.of("session.CLIENT1.latencyTrace", "true")));
-             QfjClient client1 = QfjClient.logOn("CLIENT1", server.port());
+             // The venue's dictionary: it knows the latency trace tags 7101-7107 of the traced session.
+             QfjClient client1 = QfjClient.logOn("CLIENT1", server.port(),
+                 new QfjClient.Options().dataDictionary(VenueDictionaryTest.DICTIONARY));
              QfjClient client2 = QfjClient.logOn("CLIENT2", server.port())) {
             AdminClient admin = new AdminClient(server.adminPort(), null);
 
