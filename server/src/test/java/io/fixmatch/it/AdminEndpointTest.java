@@ -232,9 +232,12 @@ class AdminEndpointTest {
         assertTrue(dump.contains("operator RESUME_SYMBOL AAPL"), dump);
     }
 
-    @Test
-    void theOperatorLogsSessionsOutAndCancelsAllTheirOrders() throws Exception {
-        try (FixmatchServer server = FixmatchServer.start(config(data, null, Map.of()));
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void theOperatorLogsSessionsOutAndCancelsAllTheirOrders(int gateways) throws Exception {
+        Map<String, String> layout = gateways == 1 ? Map.of()
+            : Map.of("server.layout", "two-threads", "gateway.threads", "2"); // CLIENT2 belongs to gateway-1
+        try (FixmatchServer server = FixmatchServer.start(config(data, null, layout));
              QfjClient client1 = QfjClient.logOn("CLIENT1", server.port());
              QfjClient client2 = QfjClient.logOn("CLIENT2", server.port())) {
             AdminClient admin = new AdminClient(server.adminPort(), null);
@@ -242,6 +245,8 @@ class AdminEndpointTest {
             accepted(client2, "s2", "GOOG", SELL, 20, "102.00");
             accepted(client1, "b1", "GOOG", BUY, 5, "99.00");
 
+            assertEquals("gateway-" + (gateways - 1),
+                admin.getJson("/sessions", 200).get("sessions").get(1).get("gateway").asText());
             JsonNode done = admin.postJson("/sessions/CLIENT2/cancel-all", 202);
             assertEquals("CLIENT2", done.get("session").asText());
             Map<String, String> canceled = new HashMap<>();
