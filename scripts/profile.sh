@@ -10,13 +10,17 @@ cd "$(dirname "$0")/.."
 build_if_needed loadgen,server loadgen/target/fixmatch-loadgen-0.1.0-SNAPSHOT.jar
 
 out=out/loadgen
-args=("$@")
-for ((i = 0; i < ${#args[@]}; i++)); do
-  if [ "${args[$i]}" = "--out" ]; then out=${args[$((i + 1))]}; fi
-  if [ "${args[$i]}" = "--host" ] || [ "${args[$i]}" = "--port" ]; then
-    echo "profile.sh profiles the server it starts itself: --host/--port are not supported" >&2
-    exit 2
-  fi
+args=()  # the loadgen's flags, without --out (passed once, below)
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --out) out=${2:?--out needs a folder}; shift 2; continue ;;
+    --out=*) out=${1#--out=}; shift; continue ;;
+    --host|--port|--host=*|--port=*)
+      echo "profile.sh profiles the server it starts itself: --host/--port are not supported" >&2
+      exit 2 ;;
+  esac
+  args+=("$1")
+  shift
 done
 case "$out" in /*) ;; *) out="$PWD/$out" ;; esac
 mkdir -p "$out"
@@ -32,7 +36,7 @@ else
 fi
 
 set +e
-SERVER_JAVA_OPTS="${SERVER_JAVA_OPTS:-} $server_opts" scripts/loadgen.sh "${args[@]}" --out "$out"
+SERVER_JAVA_OPTS="${SERVER_JAVA_OPTS:-} $server_opts" scripts/loadgen.sh ${args[@]+"${args[@]}"} --out "$out"
 status=$?
 set -e
 
