@@ -40,7 +40,8 @@ class TraderClientTest {
     void startServer() throws InterruptedException {
         server = FixmatchServer.start(ServerConfig.read(ConfigKeys.embedded(Map.of("FIXMATCH_ENGINE_MAX_ORDERS",
             "10000", "FIXMATCH_ENGINE_MAX_PRICE_LEVELS", "10000"), List.of(
-            new ConfigKeys.Flag("--port", "fix.port", "0"), new ConfigKeys.Flag("--data", "data.dir",
+            new ConfigKeys.Flag("--port", "fix.port", "0"), new ConfigKeys.Flag("--admin-port", "admin.port", "0"),
+            new ConfigKeys.Flag("--data", "data.dir",
                 dir.resolve("data").toString())))));
     }
 

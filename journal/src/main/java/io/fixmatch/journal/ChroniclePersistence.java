@@ -220,6 +220,16 @@ public final class ChroniclePersistence implements EnginePersistence {
         }
     }
 
+    /** Any thread: the bytes of the journal's queue files on disk (0 if they cannot be listed). */
+    public long sizeBytes() {
+        File[] files = config.directory().toFile().listFiles((dir, name) -> name.endsWith(".cq4"));
+        long bytes = 0;
+        for (File file : files == null ? new File[0] : files) {
+            bytes += file.length();
+        }
+        return bytes;
+    }
+
     /** The index of the journal's last record (Chronicle numbering), or a negative number when empty. */
     public long lastIndex() {
         return queue.lastIndex();

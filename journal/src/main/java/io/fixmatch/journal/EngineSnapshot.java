@@ -33,20 +33,24 @@ import java.util.zip.CheckedOutputStream;
  * The engine's whole state as of one journal record, so recovery can start there instead of at the journal's
  * beginning. File {@code snapshot-<index hex>.snap}, big-endian:
  * <pre>
- *   "FIXMATCH-SNAPSHOT" (ASCII)   u8 format version (1)
+ *   "FIXMATCH-SNAPSHOT" (ASCII)   u8 format version (2)
  *   i64 journal index of the last record included    i64 last order id    i64 last exec id
  *   u16 symbol count, then per symbol as in the journal's SYMBOLS record
+ *   u16 halted symbol count, then each halted symbol's id as u16 (version 2; version 1 has none: nothing halted)
  *   i32 order count, then per resting order, in priority order (symbol, side, price level, time):
  *     i32 symbol id, u8 side, u8 time in force, i64 order id, i32 owner, u8 id length, ClOrdID bytes,
  *     i64 price, i64 order qty, i64 leaves, i64 cum, i64 cum notional
  *   i64 CRC32 of everything before it
  * </pre>
- * Written to a temporary file, forced to disk, then renamed: a snapshot file is whole or absent.
+ * Written to a temporary file, forced to disk, then renamed: a snapshot file is whole or absent. Version 1 files
+ * (before halts existed) are still read.
  */
 final class EngineSnapshot {
     static final String SUFFIX = ".snap";
     private static final byte[] MAGIC = "FIXMATCH-SNAPSHOT".getBytes(StandardCharsets.US_ASCII);
-    private static final int VERSION = 1;
+    private static final int VERSION = 2;
+    /** The format before the operator could halt symbols: no halted list. */
+    private static final int VERSION_WITHOUT_HALTS = 1;
 
     /** What a snapshot file says, before it is applied to an engine. */
     record Header(Path file, long journalIndex, List<SymbolSpec> symbols) {
@@ -83,6 +87,16 @@ final class EngineSnapshot {
                 out.writeLong(symbol.lotSize());
                 out.writeLong(symbol.maxPrice());
                 out.writeLong(symbol.maxQuantity());
+            }
+            List<Integer> halted = new ArrayList<>();
+            for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
+                if (engine.isHalted(symbol)) {
+                    halted.add(symbol);
+                }
+            }
+            out.writeShort(halted.size());
+            for (int symbol : halted) {
+                out.writeShort(symbol);
             }
             List<byte[]> orders = new ArrayList<>();
             for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
@@ -146,7 +160,7 @@ final class EngineSnapshot {
                 throw new JournalException(file + " is not a fixmatch snapshot");
             }
             int version = in.readUnsignedByte();
-            if (version != VERSION) {
+            if (version != VERSION && version != VERSION_WITHOUT_HALTS) {
                 throw new JournalException(file + " has snapshot format version " + version + "; this release reads "
                     + VERSION);
             }
@@ -160,7 +174,14 @@ final class EngineSnapshot {
                 symbols.add(new SymbolSpec(name, in.readUnsignedByte(), in.readLong(), in.readLong(), in.readLong(),
                     in.readLong()));
             }
+            int[] halted = new int[version == VERSION_WITHOUT_HALTS ? 0 : in.readUnsignedShort()];
+            for (int i = 0; i < halted.length; i++) {
+                halted[i] = in.readUnsignedShort();
+            }
             if (engine != null) {
+                for (int symbol : halted) {
+                    engine.restoreHalt(symbol);
+                }
                 int orders = in.readInt();
                 ClientOrderId id = new ClientOrderId();
                 for (int i = 0; i < orders; i++) {

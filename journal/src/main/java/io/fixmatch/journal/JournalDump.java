@@ -29,7 +29,8 @@ import java.util.function.IntFunction;
  * <p>{@link Format#JSON}: one JSON object per command line, keys in this order (absent when they do not apply):
  * {@code index} (the Chronicle index), {@code time}, {@code type} ({@link CommandType} name), {@code session},
  * {@code symbol}, {@code side}, {@code ordType}, {@code tif}, {@code price} (decimal string), {@code qty},
- * {@code clOrdId}, {@code origClOrdId}. Symbol table records are left out (they are no commands).
+ * {@code clOrdId}, {@code origClOrdId}. Symbol table records are left out (they are no commands). The operator's
+ * commands (HALT_SYMBOL, RESUME_SYMBOL) show {@code session} {@value #OPERATOR} and the symbol only.
  * {@link Format#TEXT}: the same fields on one line, plus the symbol table records.
  */
 public final class JournalDump {
@@ -39,6 +40,8 @@ public final class JournalDump {
     private static final DateTimeFormatter NANOS_UTC =
         DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSSSSS'Z'").withZone(ZoneOffset.UTC);
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The session name of the operator's commands (issued through the admin endpoint). */
+    public static final String OPERATOR = "operator";
 
     private JournalDump() {
     }
@@ -48,8 +51,8 @@ public final class JournalDump {
      *
      * @param index       the record's Chronicle index
      * @param time        when the command entered the server: ISO-8601 UTC with nanoseconds
-     * @param type        NEW_ORDER, CANCEL, REPLACE, ORDER_STATUS, CANCEL_ALL_FOR_OWNER
-     * @param session     the CompID of the command's owner
+     * @param type        NEW_ORDER, CANCEL, REPLACE, ORDER_STATUS, CANCEL_ALL_FOR_OWNER, HALT_SYMBOL, RESUME_SYMBOL
+     * @param session     the CompID of the command's owner; {@value #OPERATOR} for halts and resumes
      * @param symbol      the symbol; null for CANCEL_ALL_FOR_OWNER
      * @param side        BUY or SELL; null for CANCEL_ALL_FOR_OWNER
      * @param ordType     LIMIT or MARKET: new orders and replaces
@@ -67,7 +70,8 @@ public final class JournalDump {
 
         static Entry of(long index, Command command, List<SymbolSpec> symbols, IntFunction<String> sessionNames) {
             CommandType type = command.type();
-            boolean ofAnOrder = type != CommandType.CANCEL_ALL_FOR_OWNER;
+            boolean operators = type.isOperators();
+            boolean ofAnOrder = type != CommandType.CANCEL_ALL_FOR_OWNER && !operators;
             boolean sizes = type == CommandType.NEW_ORDER || type == CommandType.REPLACE;
             boolean priced = sizes && command.orderType() == OrderType.LIMIT;
             int symbolId = command.symbolId();
@@ -75,8 +79,8 @@ public final class JournalDump {
             String price = !priced ? null : symbol == null ? Long.toString(command.price())
                 : BigDecimal.valueOf(command.price(), symbol.priceScale()).toPlainString();
             return new Entry(index, NANOS_UTC.format(Instant.ofEpochSecond(0, command.timestampNanos())), type.name(),
-                sessionNames.apply(command.owner()),
-                !ofAnOrder ? null : symbol != null ? symbol.name() : "#" + symbolId,
+                operators ? OPERATOR : sessionNames.apply(command.owner()),
+                !ofAnOrder && !operators ? null : symbol != null ? symbol.name() : "#" + symbolId,
                 ofAnOrder ? command.side().name() : null,
                 sizes ? command.orderType().name() : null,
                 type == CommandType.NEW_ORDER ? command.timeInForce().name() : null,

@@ -15,7 +15,8 @@ import java.util.List;
  * Kinds:
  * <ul>
  *   <li>{@code COMMAND} (1): payload is the command in {@code CommandCodec} form (the same bytes as in the inbound
- *       ring, with the matching thread's timestamp).</li>
+ *       ring, with the matching thread's timestamp). The operator's halts and resumes of a symbol are commands
+ *       too (owner 0), so a replay halts and resumes exactly where the live server did.</li>
  *   <li>{@code SYMBOLS} (2): the symbol table in force from here on (symbol ids index it), written whenever a
  *       server starts with a table the journal has not recorded yet: u16 count, then per symbol u8 name length,
  *       name (ASCII), u8 price scale, i64 tick size, i64 lot size, i64 max price, i64 max quantity.</li>

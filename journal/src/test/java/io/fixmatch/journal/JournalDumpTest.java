@@ -45,13 +45,15 @@ class JournalDumpTest {
             append(journal, new Command().cancelAllForOwner(2).timestampNanos(T0 + 3_000));
             append(journal, new Command().newOrder(9, "g1", 2, Side.BUY, OrderType.LIMIT, TimeInForce.GTC, 1_400_100, 1)
                 .timestampNanos(T0 + 4_000));
+            append(journal, new Command().haltSymbol(1).timestampNanos(T0 + 5_000));
+            append(journal, new Command().resumeSymbol(1).timestampNanos(T0 + 6_000));
         }
     }
 
     @Test
     void jsonIsOneObjectPerCommandWithTheKeysThatApply() {
         List<String> lines = dump(JournalDump.Format.JSON);
-        assertEquals(6, lines.size(), String.join("\n", lines));
+        assertEquals(8, lines.size(), String.join("\n", lines));
         String index = "\\{\"index\":\\d+,";
         assertMatches(index + "\"time\":\"2026-11-23T08:00:00.000000009Z\",\"type\":\"NEW_ORDER\","
             + "\"session\":\"CLIENT1\",\"symbol\":\"AAPL\",\"side\":\"BUY\",\"ordType\":\"LIMIT\",\"tif\":\"DAY\","
@@ -70,18 +72,23 @@ class JournalDumpTest {
         assertMatches(index + "\"time\":\"2026-11-23T08:00:00.000004009Z\",\"type\":\"NEW_ORDER\","
             + "\"session\":\"#9\",\"symbol\":\"GOOG\",\"side\":\"BUY\",\"ordType\":\"LIMIT\",\"tif\":\"GTC\","
             + "\"price\":\"140.0100\",\"qty\":1,\"clOrdId\":\"g1\"}", lines.get(5));
+        assertMatches(index + "\"time\":\"2026-11-23T08:00:00.000005009Z\",\"type\":\"HALT_SYMBOL\","
+            + "\"session\":\"operator\",\"symbol\":\"MSFT\"}", lines.get(6));
+        assertMatches(index + "\"time\":\"2026-11-23T08:00:00.000006009Z\",\"type\":\"RESUME_SYMBOL\","
+            + "\"session\":\"operator\",\"symbol\":\"MSFT\"}", lines.get(7));
     }
 
     @Test
     void textIsOneLinePerRecordWithTheSameFields() {
         List<String> lines = dump(JournalDump.Format.TEXT);
-        assertEquals(7, lines.size(), String.join("\n", lines));
+        assertEquals(9, lines.size(), String.join("\n", lines));
         assertMatches("0x[0-9a-f]+ SYMBOLS .*AAPL.*MSFT.*GOOG.*", lines.get(0));
         assertMatches("0x[0-9a-f]+ 2026-11-23T08:00:00.000000009Z CLIENT1 NEW_ORDER AAPL BUY LIMIT DAY 100 @ 150.25"
             + " clOrdId=b1", lines.get(1));
         assertMatches("0x[0-9a-f]+ 2026-11-23T08:00:00.000001009Z CLIENT1 REPLACE AAPL BUY LIMIT 150 @ 150.30"
             + " clOrdId=b2 origClOrdId=b1", lines.get(3));
         assertMatches("0x[0-9a-f]+ 2026-11-23T08:00:00.000003009Z CLIENT2 CANCEL_ALL_FOR_OWNER", lines.get(5));
+        assertMatches("0x[0-9a-f]+ 2026-11-23T08:00:00.000005009Z operator HALT_SYMBOL MSFT", lines.get(7));
     }
 
     private List<String> dump(JournalDump.Format format) {
@@ -90,7 +97,7 @@ class JournalDumpTest {
         long commands = JournalDump.dump(journalDir, format,
             owner -> owner >= 1 && owner <= names.size() ? names.get(owner - 1) : "#" + owner,
             new PrintStream(text, true, StandardCharsets.UTF_8));
-        assertEquals(6, commands);
+        assertEquals(8, commands);
         return text.toString(StandardCharsets.UTF_8).lines().toList();
     }
 

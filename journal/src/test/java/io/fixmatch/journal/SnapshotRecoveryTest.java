@@ -131,6 +131,43 @@ class SnapshotRecoveryTest {
         });
     }
 
+    @Test
+    void haltsSurviveARestartThroughTheSnapshotAndThroughTheJournal() throws IOException {
+        TestFlow flow = new TestFlow(31);
+        run(JournalConfig.at(journalDir), flow, 1_000);
+        String expected;
+        try (MatchingRuntime runtime = runtime(JournalConfig.at(journalDir))) {
+            runtime.recover();
+            runtime.start();
+            Command command = new Command();
+            for (Command operator : List.of(new Command().haltSymbol(0), new Command().haltSymbol(1),
+                new Command().resumeSymbol(1))) {
+                assertTrue(runtime.inbound().offer(operator));
+            }
+            for (int i = 0; i < 1_000; i++) {
+                flow.next(command);
+                while (!runtime.inbound().offer(command)) {
+                    runtime.outbound().poll(event -> { }, 1_000);
+                }
+                runtime.outbound().poll(event -> { }, 1_000);
+            }
+            runtime.close(); // snapshot
+            expected = EngineStateText.of(runtime.engine());
+        }
+        assertTrue(expected.endsWith("halted=0\n"), expected.substring(Math.max(0, expected.length() - 200)));
+
+        try (MatchingRuntime fromSnapshot = runtime(JournalConfig.at(journalDir))) {
+            assertEquals(0, fromSnapshot.recover(), "everything is in the snapshot");
+            assertEquals(expected, EngineStateText.of(fromSnapshot.engine()));
+            assertTrue(fromSnapshot.view().isHalted(0));
+            assertTrue(!fromSnapshot.view().isHalted(1));
+        }
+        for (Path snapshot : snapshots()) {
+            Files.delete(snapshot);
+        }
+        assertEquals(expected, EngineStateText.of(fullReplay()), "the journal alone replays the halts");
+    }
+
     private List<Path> snapshots() throws IOException {
         try (Stream<Path> files = Files.list(journalDir.resolve("snapshots"))) {
             return files.filter(f -> f.toString().endsWith(".snap")).sorted().toList();

@@ -13,6 +13,9 @@ import io.fixmatch.fix.session.SessionRegistry;
 import io.fixmatch.fix.session.SessionStore;
 import io.fixmatch.fix.transport.FixAcceptor;
 import io.fixmatch.journal.ChroniclePersistence;
+import io.fixmatch.server.admin.AdminContext;
+import io.fixmatch.server.admin.AdminServer;
+import io.fixmatch.server.admin.Readiness;
 import org.HdrHistogram.Histogram;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,10 +31,11 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
- * The whole server: journal recovery, the matching step (on its own thread, or inline in the gateway's duty cycle:
- * {@link ThreadLayout}), the gateway threads that own the FIX sessions, and the acceptor, started in that order (no
- * port is open before the books are rebuilt) and stopped in reverse, so that every accepted command is processed,
- * journaled and its reports stored before the process exits.
+ * The whole server: the admin endpoint, journal recovery, the matching step (on its own thread, or inline in the
+ * gateway's duty cycle: {@link ThreadLayout}), the gateway threads that own the FIX sessions, and the acceptor,
+ * started in that order (no FIX port is open before the books are rebuilt; the admin endpoint answers
+ * {@code /health} with 503 meanwhile) and stopped in reverse, so that every accepted command is processed, journaled
+ * and its reports stored before the process exits.
  */
 public final class FixmatchServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(FixmatchServer.class);
@@ -39,18 +43,22 @@ public final class FixmatchServer implements AutoCloseable {
 
     private final ServerConfig config;
     private final MatchingRuntime runtime;
+    private final ChroniclePersistence journal;
     private final List<FixSession> sessions = new ArrayList<>();
+    private final List<OrderEntry> orderEntries = new ArrayList<>();
     private final SessionRegistry registry;
+    private final Readiness readiness = new Readiness();
     private final Gateways gateways;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private FixAcceptor acceptor;
+    private AdminServer admin;
     private boolean closed;
 
     private FixmatchServer(ServerConfig config) {
         this.config = config;
         int gatewayCount = config.gateway().threads();
-        this.runtime = new MatchingRuntime(config.engine(), config.loop(),
-            ChroniclePersistence.open(config.journal(), config.engine().symbols()), gatewayCount,
+        this.journal = ChroniclePersistence.open(config.journal(), config.engine().symbols());
+        this.runtime = new MatchingRuntime(config.engine(), config.loop(), journal, gatewayCount,
             owner -> Gateways.indexOfOwner(owner, gatewayCount));
         SymbolTable symbols = new SymbolTable(config.engine().symbols());
         List<PendingCommands> pending = new ArrayList<>();
@@ -61,9 +69,11 @@ public final class FixmatchServer implements AutoCloseable {
             SessionConfig sessionConfig = config.sessions().get(i);
             int ownerId = i + 1;
             PendingCommands owed = pending.get(Gateways.indexOfOwner(ownerId, gatewayCount));
+            OrderEntry orderEntry = new OrderEntry(runtime.inbound(), symbols,
+                sessionConfig.cancelOnDisconnect() ? owed : null);
+            orderEntries.add(orderEntry);
             sessions.add(new FixSession(sessionConfig, ownerId, config.compId(),
-                new SessionStore(config.sessionDirectory(sessionConfig)), config.gateway().timings(),
-                new OrderEntry(runtime.inbound(), symbols, sessionConfig.cancelOnDisconnect() ? owed : null),
+                new SessionStore(config.sessionDirectory(sessionConfig)), config.gateway().timings(), orderEntry,
                 config.gateway().maxMessageSize()));
         }
         this.registry = new SessionRegistry(config.compId(), sessions);
@@ -81,31 +91,62 @@ public final class FixmatchServer implements AutoCloseable {
         }
     }
 
-    /** Recovers the books from the journal, starts the threads, then opens the port. */
+    /** Opens the admin endpoint, recovers the books from the journal, starts the threads, then opens the port. */
     public static FixmatchServer start(ServerConfig config) throws InterruptedException {
+        FixmatchServer server = create(config);
+        server.open();
+        return server;
+    }
+
+    /**
+     * The first half of {@link #start}: the stores open and the admin endpoint listening (its {@code /health} says
+     * 503 until {@link #open}), nothing recovered, no FIX port.
+     */
+    public static FixmatchServer create(ServerConfig config) {
         FixmatchServer server = new FixmatchServer(config);
         try {
-            server.runtime.recover();
-            if (config.layout() == ThreadLayout.ONE_THREAD) {
-                server.runtime.startInline();
-            } else {
-                server.runtime.start();
+            if (config.admin().enabled()) {
+                server.admin = AdminServer.start(config.admin(), new AdminContext(server.readiness, server.runtime,
+                    server.gateways, server.sessions, server.orderEntries, config.engine().symbols(),
+                    server.journal));
             }
-            server.acceptor = FixAcceptor.start(config.gateway(), server.registry, server.gateways);
-        } catch (RuntimeException | InterruptedException e) {
+        } catch (RuntimeException e) {
             server.close();
             throw e;
         }
+        return server;
+    }
+
+    /** The second half of {@link #start}: recovers the books, starts the threads, opens the FIX port. */
+    public void open() throws InterruptedException {
+        try {
+            readiness.set(Readiness.State.RECOVERING);
+            runtime.recover();
+            if (config.layout() == ThreadLayout.ONE_THREAD) {
+                runtime.startInline();
+            } else {
+                runtime.start();
+            }
+            acceptor = FixAcceptor.start(config.gateway(), registry, gateways);
+        } catch (RuntimeException | InterruptedException e) {
+            close();
+            throw e;
+        }
+        readiness.set(Readiness.State.READY);
         LOG.info("fixmatch ready: FIX 4.4 on {}:{}, CompID {}, sessions {}, {} symbols, layout {}, data in {}",
-            config.gateway().host(), server.port(), config.compId(),
+            config.gateway().host(), port(), config.compId(),
             config.sessions().stream().map(SessionConfig::clientCompId).toList(), config.engine().symbols().size(),
             config.layout().configName(), config.dataDirectory().toAbsolutePath());
-        return server;
     }
 
     /** The port actually bound (differs from the config's when it asked for 0). */
     public int port() {
         return acceptor.port();
+    }
+
+    /** The admin endpoint's port, or -1 when it is off. */
+    public int adminPort() {
+        return admin == null ? -1 : admin.port();
     }
 
     public void awaitStop() throws InterruptedException {
@@ -137,6 +178,7 @@ public final class FixmatchServer implements AutoCloseable {
             return;
         }
         closed = true;
+        readiness.set(Readiness.State.STOPPING);
         LOG.info("shutting down");
         if (acceptor != null) {
             acceptor.stopAccepting();
@@ -161,6 +203,9 @@ public final class FixmatchServer implements AutoCloseable {
         }
         long reports = gateways.all().stream().mapToLong(Gateway::reportsRouted).sum();
         logLatencyStages();
+        if (admin != null) {
+            admin.close();
+        }
         LOG.info("stopped: {} execution reports routed", reports);
         stopped.countDown();
     }

@@ -118,7 +118,7 @@ public record ServerConfig(ThreadLayout layout, GatewaySettings gateway, String 
             throw keys.invalid("journal.rollCycle", e.getMessage());
         }
         AdminSettings admin = new AdminSettings(keys.text("admin.host", "127.0.0.1"),
-            keys.integer("admin.port", 9880, 0, 65_535));
+            keys.integer("admin.port", 9880, 0, 65_535), keys.optional("admin.token"));
         String logDirectory = keys.optional("log.dir");
         String logConfig = keys.optional("log.config");
         if (logConfig != null && !Files.isReadable(Path.of(logConfig))) {
@@ -135,6 +135,12 @@ public record ServerConfig(ThreadLayout layout, GatewaySettings gateway, String 
     public ServerConfig withPort(int port) {
         return new ServerConfig(layout, gateway.withPort(port), compId, sessions, engine, loop, dataDirectory,
             journalRollCycle, journalRetainCycles, admin, logs);
+    }
+
+    /** A copy with another admin endpoint (tests: {@link AdminSettings#ANY_FREE_PORT}, or off). */
+    public ServerConfig withAdmin(AdminSettings settings) {
+        return new ServerConfig(layout, gateway, compId, sessions, engine, loop, dataDirectory, journalRollCycle,
+            journalRetainCycles, settings, logs);
     }
 
     /** A copy storing its journal and sessions elsewhere. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.fixmatch.loadgen.LoadgenMain;
 import io.fixmatch.loadgen.LoadgenOptions;
 import io.fixmatch.loadgen.report.Json;
+import io.fixmatch.server.AdminSettings;
 import io.fixmatch.server.FixmatchServer;
 import io.fixmatch.server.ServerConfig;
 import org.junit.jupiter.api.Test;
@@ -35,6 +36,7 @@ class FlowReplayTest {
         Path out = dir.resolve("out");
         int exit;
         try (FixmatchServer server = FixmatchServer.start(ServerConfig.embedded().withPort(0)
+            .withAdmin(AdminSettings.off())
             .withDataDirectory(dir.resolve("data")))) {
             exit = LoadgenMain.run(LoadgenOptions.parse(new String[] {"--flow", flow.toString(), "--duration", "2",
                 "--warmup", "1", "--runs", "1", "--floor-duration", "1", "--port", Integer.toString(server.port()),

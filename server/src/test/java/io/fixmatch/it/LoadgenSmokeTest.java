@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.fixmatch.loadgen.LoadgenMain;
 import io.fixmatch.loadgen.LoadgenOptions;
 import io.fixmatch.loadgen.report.Json;
+import io.fixmatch.server.AdminSettings;
 import io.fixmatch.server.FixmatchServer;
 import io.fixmatch.server.ServerConfig;
 import org.junit.jupiter.api.Test;
@@ -41,6 +42,7 @@ class LoadgenSmokeTest {
         Path out = Path.of("target", "loadgen-ci");
         int exit;
         try (FixmatchServer server = FixmatchServer.start(ServerConfig.embedded().withPort(0)
+            .withAdmin(AdminSettings.off())
             .withDataDirectory(dir.resolve("data")))) {
             LoadgenOptions options = LoadgenOptions.parse(new String[] {
                 "--rate", "2000", "--duration", "4", "--warmup", "1", "--runs", "2", "--port",

@@ -11,7 +11,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
-/** In-process servers for the integration tests: the embedded configuration, on 127.0.0.1, data in a temp folder. */
+/**
+ * In-process servers for the integration tests: the embedded configuration, on 127.0.0.1, data in a temp folder, the
+ * admin endpoint off.
+ */
 public final class TestServers {
     private TestServers() {
     }
@@ -28,6 +31,8 @@ public final class TestServers {
             throw new UncheckedIOException(e);
         }
         properties.setProperty("fix.host", "127.0.0.1");
+        // No admin endpoint unless a test asks for one (AdminEndpointTest): servers of parallel builds share 9880.
+        properties.setProperty("admin.port", "0");
         // Smaller books than production: quicker to allocate, still far more than the tests use.
         properties.setProperty("engine.maxOrders", "10000");
         properties.setProperty("engine.maxPriceLevels", "10000");

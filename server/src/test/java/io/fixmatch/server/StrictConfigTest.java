@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -87,6 +88,17 @@ class StrictConfigTest {
                 "session.CLIENT1.password=*** (FIXMATCH_SESSION_CLIENT1_PASSWORD)",
                 "engine.maxOrders=6000 (FIXMATCH_ENGINE_MAX_ORDERS)", "data.dir=/srv/fixmatch (--data)"),
             keys.overrides());
+    }
+
+    @Test
+    void theAdminTokenIsReadButNeverShown() {
+        ConfigKeys keys = ConfigKeys.embedded(Map.of("FIXMATCH_ADMIN_TOKEN", "s3cret"), List.of());
+        ServerConfig config = ServerConfig.read(keys);
+        assertEquals("s3cret", config.admin().token());
+        assertTrue(keys.overrides().contains("admin.token=*** (FIXMATCH_ADMIN_TOKEN)"), keys.overrides().toString());
+        assertFalse(keys.overrides().toString().contains("s3cret"), keys.overrides().toString());
+        assertFalse(config.admin().toString().contains("s3cret"), config.admin().toString());
+        assertNull(ServerConfig.embedded().admin().token(), "no token by default");
     }
 
     @Test

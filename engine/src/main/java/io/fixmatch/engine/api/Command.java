@@ -12,11 +12,17 @@ package io.fixmatch.engine.api;
  *       (the new total order quantity).</li>
  *   <li>ORDER_STATUS: owner, clientOrderId (of the order asked about), symbolId, side.</li>
  *   <li>CANCEL_ALL_FOR_OWNER: owner.</li>
+ *   <li>HALT_SYMBOL, RESUME_SYMBOL: symbolId (owner 0: the operator).</li>
+ *   <li>BOOK_QUERY: symbolId, and the asker's request number in the quantity field, echoed in the answer (owner 0).
+ *       </li>
  * </ul>
  * The timestamp is set once where the command enters the system, so replaying a journal reproduces the events
  * exactly, timestamps included.
  */
 public final class Command {
+    /** The owner id of the operator's commands: no session has it (sessions are numbered from 1). */
+    public static final int OPERATOR = 0;
+
     private CommandType type;
     private long timestampNanos;
     private int owner;
@@ -64,6 +70,25 @@ public final class Command {
     /** Cancels all live orders of {@code owner}; its client order id is only for the journal's readers. */
     public Command cancelAllForOwner(int owner) {
         reset(CommandType.CANCEL_ALL_FOR_OWNER, owner, "", 0, Side.BUY);
+        return this;
+    }
+
+    /** The operator halts trading in a symbol; journaled, so a replay halts it again. */
+    public Command haltSymbol(int symbolId) {
+        reset(CommandType.HALT_SYMBOL, OPERATOR, "", symbolId, Side.BUY);
+        return this;
+    }
+
+    /** The operator resumes trading in a symbol; journaled. */
+    public Command resumeSymbol(int symbolId) {
+        reset(CommandType.RESUME_SYMBOL, OPERATOR, "", symbolId, Side.BUY);
+        return this;
+    }
+
+    /** The operator asks for a copy of a book; {@code requestId} (carried as the quantity) names the answer. */
+    public Command bookQuery(int symbolId, long requestId) {
+        reset(CommandType.BOOK_QUERY, OPERATOR, "", symbolId, Side.BUY);
+        this.quantity = requestId;
         return this;
     }
 

@@ -69,6 +69,8 @@ public final class ExecutionEvent {
             case REPLACE -> EventType.REPLACE_REJECTED;
             case ORDER_STATUS -> EventType.STATUS;
             case CANCEL_ALL_FOR_OWNER -> EventType.CANCEL_REJECTED;
+            case HALT_SYMBOL, RESUME_SYMBOL, BOOK_QUERY ->
+                throw new IllegalArgumentException("the operator's commands are answered with no event");
         };
         begin(eventType, timestampNanos, command.owner());
         clientOrderId.copyFrom(command.clientOrderId());

@@ -19,7 +19,8 @@ public enum RejectReason {
     UNKNOWN_ORDER("no live order with that client order id (unknown, filled or canceled)"),
     SIDE_OR_SYMBOL_MISMATCH("side or symbol differ from the original order"),
     JOURNAL_UNAVAILABLE("the request could not be recorded (journal unavailable); nothing was done"),
-    SERVER_BUSY("the server is overloaded; nothing was done, retry later");
+    SERVER_BUSY("the server is overloaded; nothing was done, retry later"),
+    SYMBOL_HALTED("trading in this symbol is halted: new orders and replaces are refused, cancels are accepted");
 
     private static final RejectReason[] BY_ORDINAL = values();
 

@@ -22,6 +22,9 @@ import java.nio.ByteOrder;
  *  3 u8  time in force
  *  4 u8  reserved (0)
  * </pre>
+ * The command type is the {@link CommandType} ordinal: 0 NEW_ORDER, 1 CANCEL, 2 REPLACE, 3 ORDER_STATUS,
+ * 4 CANCEL_ALL_FOR_OWNER, 5 HALT_SYMBOL, 6 RESUME_SYMBOL, 7 BOOK_QUERY (never journaled). New types are appended, so
+ * journals written before them read unchanged; a release that does not know a type refuses the record as damaged.
  * Changing this layout changes the journal format: bump {@code JournalFormat.VERSION} in the journal module.
  */
 public final class CommandCodec {

@@ -85,6 +85,10 @@ public final class InboundCommandRing {
         return ring.size();
     }
 
+    public int capacity() {
+        return ring.capacity();
+    }
+
     /** Whether more than half the ring is taken: producers should stop taking in more work until it drains. */
     public boolean congested() {
         return ring.size() > ring.capacity() / 2;

@@ -1,10 +1,10 @@
 package io.fixmatch.engine.loop;
 
 import io.fixmatch.engine.api.Command;
-import io.fixmatch.engine.api.CommandType;
 import io.fixmatch.engine.api.RejectReason;
 import io.fixmatch.engine.codec.CommandCodec;
 import io.fixmatch.engine.matching.MatchingEngine;
+import io.fixmatch.engine.metrics.EngineCounters;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.EpochNanoClock;
@@ -17,9 +17,10 @@ import org.slf4j.LoggerFactory;
  * the ring, append it to the journal from there, then let the engine act on it (its events go to the outbound
  * rings). Because the journal append comes first, no event ever leaves for a command the journal does not hold.
  *
- * <p>Order status requests change nothing and are not journaled. A command the journal cannot take (a full disk)
- * is refused with a reject and not acted on. Runs as an Agrona {@link Agent}: on its own thread under an
- * {@code AgentRunner} (the two-thread layout), or called by the gateway's duty cycle (the one-thread layout).
+ * <p>Order status requests and book queries change nothing and are not journaled. A command the journal cannot
+ * take (a full disk) is refused with a reject and not acted on. Runs as an Agrona {@link Agent}: on its own thread
+ * under an {@code AgentRunner} (the two-thread layout), or called by the gateway's duty cycle (the one-thread
+ * layout).
  */
 final class MatchingLoop implements Agent {
     private static final Logger LOG = LoggerFactory.getLogger(MatchingLoop.class);
@@ -32,13 +33,14 @@ final class MatchingLoop implements Agent {
     private final Command command = new Command();
     private final CommandTrace trace = new CommandTrace();
     private final MessageHandler onRecord = this::onRecord;
-    private long commandsProcessed;
+    private final EngineCounters counters;
     private long journalFailures;
     private boolean journalFailing;
 
     MatchingLoop(InboundCommandRing inbound, EnginePersistence journal, MatchingEngine engine,
-                 OutboundRouting outbound, EpochNanoClock clock, int batchLimit) {
+                 OutboundRouting outbound, EpochNanoClock clock, int batchLimit, EngineCounters counters) {
         this.inbound = inbound;
+        this.counters = counters;
         this.journal = journal;
         this.engine = engine;
         this.outbound = outbound;
@@ -87,14 +89,15 @@ final class MatchingLoop implements Agent {
             throw new IllegalStateException("undecodable command in the inbound ring, length " + commandLength);
         }
         outbound.startCommand(commandTrace);
-        boolean journaled = command.type() == CommandType.ORDER_STATUS || journaled(buffer, offset, commandLength);
+        boolean journaled = !command.type().changesState() || journaled(buffer, offset, commandLength);
         if (commandTrace != null) {
             commandTrace.journalDone(System.nanoTime());
         }
         if (journaled) {
             engine.process(command);
-            commandsProcessed++;
+            counters.commandProcessed();
         } else {
+            counters.journalRefusal();
             engine.refuse(command, RejectReason.JOURNAL_UNAVAILABLE);
         }
         outbound.commandDone();
@@ -104,6 +107,7 @@ final class MatchingLoop implements Agent {
     private boolean journaled(MutableDirectBuffer buffer, int offset, int length) {
         try {
             journal.append(buffer, offset, length);
+            counters.commandJournaled();
             if (journalFailing) {
                 journalFailing = false;
                 LOG.warn("journal appends work again after {} refused commands", journalFailures);
@@ -117,10 +121,6 @@ final class MatchingLoop implements Agent {
             }
             return false;
         }
-    }
-
-    long commandsProcessed() {
-        return commandsProcessed;
     }
 
     @Override

@@ -1,7 +1,9 @@
 package io.fixmatch.engine.loop;
 
 import io.fixmatch.engine.config.EngineConfig;
+import io.fixmatch.engine.matching.EngineView;
 import io.fixmatch.engine.matching.MatchingEngine;
+import io.fixmatch.engine.metrics.EngineCounters;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.OffsetEpochNanoClock;
@@ -34,8 +36,11 @@ public final class MatchingRuntime implements AutoCloseable {
     private final EnginePersistence journal;
     private final MatchingLoop loop;
     private final LoopConfig loopConfig;
+    private final EngineCounters counters;
     private AgentRunner runner;
     private State state = State.NEW;
+    private volatile long recoveredCommands;
+    private volatile long recoveryNanos;
 
     /** One outbound ring, for one consumer. */
     public MatchingRuntime(EngineConfig engineConfig, LoopConfig loopConfig, EnginePersistence journal) {
@@ -56,10 +61,11 @@ public final class MatchingRuntime implements AutoCloseable {
             outbound[i] = new OutboundEventRing(loopConfig.outboundRingBytes(),
                 IdleStrategies.byName(loopConfig.idleStrategy()));
         }
-        this.routing = new OutboundRouting(outbound, ringOfOwner);
+        this.counters = new EngineCounters(engineConfig.symbols().size());
+        this.routing = new OutboundRouting(outbound, ringOfOwner, counters);
         this.engine = new MatchingEngine(engineConfig, routing);
         this.loop = new MatchingLoop(inbound, journal, engine, routing, new OffsetEpochNanoClock(),
-            loopConfig.batchLimit());
+            loopConfig.batchLimit(), counters);
     }
 
     /** The matching thread's back-off is woken by producers, so a parked thread does not delay the next command. */
@@ -88,7 +94,9 @@ public final class MatchingRuntime implements AutoCloseable {
             routing.replaying(false);
         }
         state = State.RECOVERED;
-        double seconds = (System.nanoTime() - startNanos) / 1e9;
+        recoveryNanos = System.nanoTime() - startNanos;
+        recoveredCommands = commands;
+        double seconds = recoveryNanos / 1e9;
         LOG.info("recovered: {} resting orders in {} books, {} commands replayed from the journal, in {} s ({}"
                 + " commands/s); last order id {}, last exec id {}", engine.liveOrderCount(),
             engine.nonEmptyBookCount(), commands, String.format("%.3f", seconds),
@@ -156,9 +164,29 @@ public final class MatchingRuntime implements AutoCloseable {
         return engine;
     }
 
-    /** Commands processed since start (not counting recovery); read by the matching thread's owner after close. */
+    /** Any thread: commands processed since start (not counting recovery). */
     public long commandsProcessed() {
-        return loop.commandsProcessed();
+        return counters.commandsProcessed();
+    }
+
+    /** Any thread: what the matching thread counts (commands, events by kind, reason and symbol). */
+    public EngineCounters counters() {
+        return counters;
+    }
+
+    /** Any thread: what the matching thread publishes (halted symbols, book query answers). */
+    public EngineView view() {
+        return engine.view();
+    }
+
+    /** Any thread: how long {@link #recover()} took (0 before it ran). */
+    public long recoveryNanos() {
+        return recoveryNanos;
+    }
+
+    /** Any thread: commands {@link #recover()} replayed from the journal. */
+    public long recoveredCommands() {
+        return recoveredCommands;
     }
 
     /**

@@ -167,6 +167,15 @@ public final class OutboundEventRing {
         }
     }
 
+    /** Any thread: bytes of events waiting for the consumer (an estimate while the ring is written). */
+    public int size() {
+        return ring.size();
+    }
+
+    public int capacity() {
+        return ring.capacity();
+    }
+
     /** How many times the matching thread found this ring full and had to wait. */
     public long fullRingWaits() {
         return fullRingWaits.get();

@@ -2,24 +2,28 @@ package io.fixmatch.engine.loop;
 
 import io.fixmatch.engine.api.EventSink;
 import io.fixmatch.engine.api.ExecutionEvent;
+import io.fixmatch.engine.metrics.EngineCounters;
 
 import java.util.function.IntUnaryOperator;
 
 /**
  * The engine's event sink on the matching thread: sends each event to the outbound ring of the gateway that owns
  * the event's owner (sessions are sharded over gateway threads, each with its own ring), carrying the trace of the
- * command being processed if it is traced; after a batch of commands, wakes the consumers of the rings it touched.
+ * command being processed if it is traced, and counting it for the metrics; after a batch of commands, wakes the
+ * consumers of the rings it touched.
  */
 final class OutboundRouting implements EventSink {
     private final OutboundEventRing[] rings;
     private final IntUnaryOperator ringOfOwner;
     private final boolean[] touched;
+    private final EngineCounters counters;
     private CommandTrace trace;
     private boolean replaying;
 
     /** @param ringOfOwner the ring index (0 .. rings - 1) of an owner id; out-of-range results go to ring 0 */
-    OutboundRouting(OutboundEventRing[] rings, IntUnaryOperator ringOfOwner) {
+    OutboundRouting(OutboundEventRing[] rings, IntUnaryOperator ringOfOwner, EngineCounters counters) {
         this.rings = rings;
+        this.counters = counters;
         this.ringOfOwner = ringOfOwner;
         this.touched = new boolean[rings.length];
     }
@@ -63,6 +67,7 @@ final class OutboundRouting implements EventSink {
         if (replaying) {
             return;
         }
+        counters.onEvent(event);
         int ring = ringOf(event.owner());
         touched[ring] = true;
         if (trace == null) {

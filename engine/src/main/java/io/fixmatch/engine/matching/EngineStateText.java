@@ -4,7 +4,8 @@ import io.fixmatch.engine.api.Side;
 
 /**
  * The whole state of an engine as text: id counters, then every resting order of every book, in priority order,
- * with every field that matters for matching. Two engines in the same state print the same text, byte for byte;
+ * with every field that matters for matching, then the halted symbols (a line only when some are). Two engines in
+ * the same state print the same text, byte for byte;
  * recovery tests compare these, and ops can print the books. Allocates: never on the hot path.
  */
 public final class EngineStateText {
@@ -31,6 +32,15 @@ public final class EngineStateText {
                     .append(" notional=").append(order.cumNotional())
                     .append('\n'));
             }
+        }
+        StringBuilder halted = new StringBuilder();
+        for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
+            if (engine.isHalted(symbol)) {
+                halted.append(halted.length() == 0 ? "" : ",").append(symbol);
+            }
+        }
+        if (halted.length() > 0) {
+            text.append("halted=").append(halted).append('\n');
         }
         return text.toString();
     }

@@ -32,6 +32,7 @@ public final class MatchingEngine {
     /** Orders put back by a snapshot restore, until {@link #finishRestore}. */
     private final List<Order> restored = new ArrayList<>();
     private final EventPublisher publisher;
+    private final EngineView view;
     private final ClientOrderId previousClientOrderId = new ClientOrderId();
     private long lastOrderId;
 
@@ -46,6 +47,7 @@ public final class MatchingEngine {
         orderIndex = new OrderIndex(config.maxOrders());
         levelIndex = new PriceLevelIndex(config.maxPriceLevels());
         publisher = new EventPublisher(sink);
+        view = new EngineView(books.length);
     }
 
     public void process(Command command) {
@@ -56,6 +58,9 @@ public final class MatchingEngine {
             case REPLACE -> replace(command);
             case ORDER_STATUS -> orderStatus(command);
             case CANCEL_ALL_FOR_OWNER -> cancelAllForOwner(command.owner());
+            case HALT_SYMBOL -> halt(command.symbolId(), true);
+            case RESUME_SYMBOL -> halt(command.symbolId(), false);
+            case BOOK_QUERY -> view.answer(command.quantity(), command.symbolId(), books, orderPool.inUse());
         }
     }
 
@@ -64,7 +69,28 @@ public final class MatchingEngine {
      * not be journaled, say). Changes nothing, consumes no id: the event's exec id is 0.
      */
     public void refuse(Command command, RejectReason reason) {
-        publisher.refused(command, reason);
+        if (!command.type().isOperators()) { // the operator has no session to tell: it sees nothing changed
+            publisher.refused(command, reason);
+        }
+    }
+
+    /** What the engine publishes for other threads: halted symbols, book query answers. Any thread. */
+    public EngineView view() {
+        return view;
+    }
+
+    /** Whether trading in the symbol is halted. The engine's thread, or while it is stopped (snapshots). */
+    public boolean isHalted(int symbolId) {
+        OrderBook book = bookOf(symbolId);
+        return book != null && book.halted;
+    }
+
+    /** Recovery from a snapshot, before the first command: the symbol was halted. */
+    public void restoreHalt(int symbolId) {
+        if (bookOf(symbolId) == null) {
+            throw new IllegalStateException("not a restorable halt: symbol " + symbolId);
+        }
+        halt(symbolId, true);
     }
 
     /** The id of the last order accepted (ids start at 1 and never repeat). */
@@ -205,6 +231,9 @@ public final class MatchingEngine {
         if (book == null) {
             return RejectReason.UNKNOWN_SYMBOL;
         }
+        if (book.halted) {
+            return RejectReason.SYMBOL_HALTED;
+        }
         if (command.clientOrderId().isEmpty()) {
             return RejectReason.MISSING_CLIENT_ORDER_ID;
         }
@@ -280,6 +309,9 @@ public final class MatchingEngine {
         RejectReason reason = checkRequestTarget(command, order);
         if (reason != RejectReason.NONE) {
             return reason;
+        }
+        if (order.book.halted) {
+            return RejectReason.SYMBOL_HALTED;
         }
         if (command.clientOrderId().isEmpty()) {
             return RejectReason.MISSING_CLIENT_ORDER_ID;
@@ -405,6 +437,15 @@ public final class MatchingEngine {
     private void untrack(Order order) {
         orderIndex.remove(order);
         ownerOrders.remove(order);
+    }
+
+    /** The operator's halt or resume; a symbol the engine does not have is ignored (the operator checks first). */
+    private void halt(int symbolId, boolean halted) {
+        OrderBook book = bookOf(symbolId);
+        if (book != null) {
+            book.halted = halted;
+            view.halted(symbolId, halted);
+        }
     }
 
     private void cancelAllForOwner(int owner) {

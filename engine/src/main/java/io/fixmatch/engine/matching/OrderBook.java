@@ -9,6 +9,8 @@ final class OrderBook {
     final SymbolSpec spec;
     final BookSide bids;
     final BookSide asks;
+    /** Halted by the operator: new orders and replaces are refused, cancels accepted. */
+    boolean halted;
 
     OrderBook(int symbolId, SymbolSpec spec) {
         this.symbolId = symbolId;

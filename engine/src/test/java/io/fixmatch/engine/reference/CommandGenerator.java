@@ -16,7 +16,8 @@ import java.util.Random;
 /**
  * A seeded stream of realistic commands: three symbols with different ticks and lots, three owners, prices around a
  * mid that random-walks, every order type and time in force, cancels and replaces of live orders (and now and then
- * of unknown, finished or mismatched ones), status requests, and a small share of invalid requests.
+ * of unknown, finished or mismatched ones), status requests, the operator's halts, resumes and book queries, and a
+ * small share of invalid requests.
  *
  * <p>About one step in 200 is not processed but refused ({@code MatchingEngine.refuse}, as the loop does when it
  * cannot journal a command). To aim cancels and replaces at live orders it reads the {@link ReferenceEngine}'s state (never the real
@@ -95,6 +96,19 @@ public final class CommandGenerator {
         r -= 0.16;
         if (r < 0.0005) {
             return new Command().cancelAllForOwner(randomOwner());
+        }
+        r -= 0.0005;
+        if (r < 0.002) { // the operator halts a symbol now and then; each halt lasts about 100 steps
+            return new Command().haltSymbol(random.nextInt(SYMBOLS.size()));
+        }
+        r -= 0.002;
+        if (r < 0.01 && !reference.haltedSymbols().isEmpty()) {
+            List<Integer> halted = new ArrayList<>(reference.haltedSymbols());
+            return new Command().resumeSymbol(halted.get(random.nextInt(halted.size())));
+        }
+        r -= 0.01;
+        if (r < 0.002) { // read-only: must change nothing and tell no one
+            return new Command().bookQuery(random.nextInt(SYMBOLS.size()), random.nextInt(1000));
         }
         return status();
     }

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 
 /**
@@ -58,6 +59,7 @@ public final class ReferenceEngine {
     }
 
     private final List<SymbolSpec> symbols;
+    private final Set<Integer> halted = new java.util.TreeSet<>();
     /** books.get(symbolId)[side.ordinal()] = resting orders, in priority order. */
     private final List<List<RefOrder>[]> books = new ArrayList<>();
     /** Live orders by (owner, client order id); insertion-ordered only so that the generator's picks are seeded. */
@@ -104,6 +106,11 @@ public final class ReferenceEngine {
         return live.size();
     }
 
+    /** The symbols the operator has halted (docs/MATCHING.md, "Trading halts"). */
+    public Set<Integer> haltedSymbols() {
+        return Set.copyOf(halted);
+    }
+
     public boolean isLive(int owner, String clientOrderId) {
         return live.containsKey(new Key(owner, clientOrderId));
     }
@@ -115,12 +122,16 @@ public final class ReferenceEngine {
      * calls for, echoing it (price 0 for a market order), status REJECTED, exec id 0, order id 0. Nothing changes.
      */
     public List<ExecutionEvent> refuse(Command c, RejectReason reason) {
+        if (c.type().isOperators()) {
+            return List.of(); // "the operator's commands are answered with no event"
+        }
         EventType type = switch (c.type()) {
             case NEW_ORDER -> EventType.REJECTED;
             case CANCEL -> EventType.CANCEL_REJECTED;
             case REPLACE -> EventType.REPLACE_REJECTED;
             case ORDER_STATUS -> EventType.STATUS;
             case CANCEL_ALL_FOR_OWNER -> throw new IllegalArgumentException("the doc names no event for this");
+            case HALT_SYMBOL, RESUME_SYMBOL, BOOK_QUERY -> throw new IllegalStateException("handled above");
         };
         ExecutionEvent e = new ExecutionEvent().begin(type, c.timestampNanos(), c.owner());
         e.clientOrderId().copyFrom(c.clientOrderId());
@@ -142,6 +153,13 @@ public final class ReferenceEngine {
             case REPLACE -> replace(command, out);
             case ORDER_STATUS -> status(command, out);
             case CANCEL_ALL_FOR_OWNER -> cancelAll(command, out);
+            case HALT_SYMBOL -> {
+                if (command.symbolId() >= 0 && command.symbolId() < symbols.size()) {
+                    halted.add(command.symbolId());
+                }
+            }
+            case RESUME_SYMBOL -> halted.remove(command.symbolId());
+            case BOOK_QUERY -> { } // read-only: no event, nothing changes
         }
         return out;
     }
@@ -154,6 +172,8 @@ public final class ReferenceEngine {
             reason = RejectReason.INVALID_OWNER;
         } else if (c.symbolId() < 0 || c.symbolId() >= symbols.size()) {
             reason = RejectReason.UNKNOWN_SYMBOL;
+        } else if (halted.contains(c.symbolId())) {
+            reason = RejectReason.SYMBOL_HALTED;
         } else if (id.isEmpty()) {
             reason = RejectReason.MISSING_CLIENT_ORDER_ID;
         } else if (isLive(c.owner(), id)) {
@@ -236,6 +256,9 @@ public final class ReferenceEngine {
         RefOrder o = live.get(new Key(c.owner(), c.origClientOrderId().toString()));
         String newId = c.clientOrderId().toString();
         RejectReason reason = targetCheck(c, o);
+        if (reason == RejectReason.NONE && halted.contains(o.symbolId)) {
+            reason = RejectReason.SYMBOL_HALTED;
+        }
         if (reason == RejectReason.NONE && newId.isEmpty()) {
             reason = RejectReason.MISSING_CLIENT_ORDER_ID;
         }

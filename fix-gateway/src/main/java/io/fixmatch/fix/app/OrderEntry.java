@@ -9,6 +9,7 @@ import io.fixmatch.engine.api.RejectReason;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.loop.InboundCommandRing;
+import io.fixmatch.engine.metrics.CounterArray;
 import io.fixmatch.fix.gateway.PendingCommands;
 import io.fixmatch.fix.codec.FixDecimals;
 import io.fixmatch.fix.codec.FixMessage;
@@ -35,6 +36,8 @@ public final class OrderEntry implements ApplicationHandler {
     private final ExecutionEvent refusal = new ExecutionEvent();
     private final EventReportBody refusalReport;
     private final PendingCommands cancelOnDisconnect;
+    /** Requests refused here, before the engine, by reason (written by the session's gateway thread). */
+    private final CounterArray refused = new CounterArray(RejectReason.count());
     private FixSession session;
     private FixMessage message;
     private long nowMs;
@@ -138,7 +141,13 @@ public final class OrderEntry implements ApplicationHandler {
         }
     }
 
+    /** Any thread: requests of this session refused before they reached the engine, for this reason. */
+    public long refusedCount(RejectReason reason) {
+        return refused.get(reason.ordinal());
+    }
+
     private void refuse(RejectReason reason) {
+        refused.increment(reason.ordinal());
         refusal.refusalOf(command, reason, nowMs * 1_000_000L);
         refusalReport.of(refusal);
         int symbolField = message.indexOf(FixTags.SYMBOL);

@@ -1,5 +1,6 @@
 package io.fixmatch.fix.gateway;
 
+import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.loop.ConsumerWakeup;
 import io.fixmatch.engine.loop.CpuPinning;
 import io.fixmatch.engine.loop.InboundCommandRing;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * One gateway thread and everything it owns: a fixed share of the sessions (their state, stores and timers), the
@@ -345,6 +347,35 @@ public final class Gateway {
     /** Any thread: runs {@code task} on the gateway thread; the future completes when it has run. */
     public CompletableFuture<Void> submit(Runnable task) {
         return CompletableFuture.runAsync(task, loop);
+    }
+
+    /** Any thread: runs {@code task} on the gateway thread; the future completes with its result. */
+    public <T> CompletableFuture<T> call(Supplier<T> task) {
+        return CompletableFuture.supplyAsync(task, loop);
+    }
+
+    /**
+     * Gateway thread: the operator logs one of this gateway's sessions out (the client's Logout reply, or the
+     * timeout, then closes the connection). Returns false if the session was not logged on.
+     */
+    public boolean logout(FixSession session, String text) {
+        if (!owns(session)) {
+            throw new IllegalArgumentException(session.name() + " belongs to another gateway");
+        }
+        if (!session.isLoggedOn()) {
+            return false;
+        }
+        session.logout(text, System.currentTimeMillis());
+        flush();
+        return true;
+    }
+
+    /**
+     * Gateway thread: hands a command no client waits on (the operator's) to the engine: now, or at a later cycle if
+     * the ring is full; never dropped.
+     */
+    public void submitCommand(Command command) {
+        pending.submit(command);
     }
 
     /**

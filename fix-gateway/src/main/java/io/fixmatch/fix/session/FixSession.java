@@ -43,6 +43,7 @@ public final class FixSession {
     /** Written by the owner only; volatile so that others (shutdown) may watch it. */
     private volatile State state = State.DISCONNECTED;
     private final ThreadOwner owner = new ThreadOwner();
+    private final SessionCounters counters = new SessionCounters();
     private SessionTransport transport;
     private long heartbeatIntervalMs;
     private long lastReceivedMs;
@@ -83,6 +84,11 @@ public final class FixSession {
 
     public String name() {
         return name;
+    }
+
+    /** Any thread: the session's message counts. */
+    public SessionCounters counters() {
+        return counters;
     }
 
     /** Any thread (a volatile read): whether a connection is bound to the session. */
@@ -134,6 +140,7 @@ public final class FixSession {
         if (state != State.DISCONNECTED) {
             return LogonResult.ALREADY_LOGGED_ON;
         }
+        counters.received();
         long heartbeatSeconds = logon.longValue(FixTags.HEART_BT_INT);
         long seqNum = logon.longValue(FixTags.MSG_SEQ_NUM);
         boolean reset = logon.isSingleByte(FixTags.RESET_SEQ_NUM_FLAG, 'Y');
@@ -195,6 +202,7 @@ public final class FixSession {
         if (state == State.DISCONNECTED) {
             return;
         }
+        counters.received();
         lastReceivedMs = nowMs;
         testRequestSentMs = 0;
         int msgType = message.msgType();
@@ -620,6 +628,7 @@ public final class FixSession {
     private void transmit(long nowMs) {
         lastSentMs = nowMs;
         if (transport != null) {
+            counters.sent();
             transport.send(writer.buffer(), writer.start(), writer.length());
         }
     }

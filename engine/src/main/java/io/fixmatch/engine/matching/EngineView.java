@@ -1,0 +1,130 @@
+package io.fixmatch.engine.matching;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+
+/**
+ * What the matching thread publishes for readers on other threads (the admin endpoint): which symbols are halted,
+ * and the answer to the last {@code BOOK_QUERY}. The matching thread is the only writer; readers never block it.
+ *
+ * <p>Why a query answered by the matching thread rather than a copy of the books kept up to date: the books change
+ * with nearly every command, so a continuously published copy would cost every command some stores, while the
+ * books are looked at a few times a minute. A query costs the matching thread nothing until it is asked, and its
+ * answer is a consistent cut of every book between two commands. Readers never touch the books themselves: they
+ * are plain fields of the matching thread.
+ *
+ * <p>The answer lies in one preallocated array guarded by a sequence number (a seqlock): the writer makes the
+ * sequence odd, writes, makes it even again (release); a reader copies the array between two reads of the sequence
+ * and keeps the copy only if both were the same even number. Allocation-free on the writer's side.
+ */
+public final class EngineView {
+    /** The most price levels per side an answer carries for the asked symbol. */
+    public static final int MAX_LEVELS = 20;
+
+    static final int REQUEST = 0;
+    static final int SYMBOL = 1;
+    static final int LIVE_ORDERS = 2;
+    /** Then per side (bids, asks): levels in the book, levels shown, {@link #MAX_LEVELS} x (price, qty, orders). */
+    static final int SIDES = 3;
+    static final int SIDE_LENGTH = 2 + 3 * MAX_LEVELS;
+    /** Then per symbol and side: levels, best price, quantity at the best price. */
+    static final int SUMMARY = SIDES + 2 * SIDE_LENGTH;
+    static final int SUMMARY_LENGTH = 3;
+
+    private static final VarHandle SEQUENCE;
+
+    static {
+        try {
+            SEQUENCE = MethodHandles.lookup().findVarHandle(EngineView.class, "sequence", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final int symbols;
+    private final AtomicIntegerArray halted;
+    private final long[] answer;
+    @SuppressWarnings("unused") // accessed through SEQUENCE
+    private volatile long sequence;
+
+    EngineView(int symbols) {
+        this.symbols = symbols;
+        this.halted = new AtomicIntegerArray(symbols);
+        this.answer = new long[SUMMARY + symbols * 2 * SUMMARY_LENGTH];
+        answer[REQUEST] = -1;
+    }
+
+    /** Any thread: whether trading in the symbol is halted (as of the last halt or resume the engine processed). */
+    public boolean isHalted(int symbolId) {
+        return halted.get(symbolId) != 0;
+    }
+
+    public int symbolCount() {
+        return symbols;
+    }
+
+    /**
+     * Any thread: a consistent copy of the last answer if it answers request {@code requestId}, else null (not
+     * answered yet, or being written: ask again).
+     */
+    public BookQueryAnswer answer(long requestId) {
+        long[] copy = new long[answer.length];
+        long before = (long) SEQUENCE.getAcquire(this);
+        if ((before & 1) != 0) {
+            return null;
+        }
+        System.arraycopy(answer, 0, copy, 0, copy.length);
+        VarHandle.loadLoadFence();
+        long after = (long) SEQUENCE.getOpaque(this);
+        if (before != after || copy[REQUEST] != requestId) {
+            return null;
+        }
+        return new BookQueryAnswer(copy, symbols);
+    }
+
+    /** Matching thread: the symbol's halted flag changed. */
+    void halted(int symbolId, boolean value) {
+        halted.setRelease(symbolId, value ? 1 : 0);
+    }
+
+    /** Matching thread: answers a book query (no allocation). */
+    void answer(long requestId, int symbolId, OrderBook[] books, int liveOrders) {
+        long next = (long) SEQUENCE.getOpaque(this) + 1;
+        SEQUENCE.setOpaque(this, next);
+        VarHandle.storeStoreFence();
+        answer[REQUEST] = requestId;
+        answer[SYMBOL] = symbolId;
+        answer[LIVE_ORDERS] = liveOrders;
+        OrderBook asked = symbolId >= 0 && symbolId < books.length ? books[symbolId] : null;
+        writeLevels(asked == null ? null : asked.bids, SIDES);
+        writeLevels(asked == null ? null : asked.asks, SIDES + SIDE_LENGTH);
+        int at = SUMMARY;
+        for (OrderBook book : books) {
+            at = writeSummary(book.bids, at);
+            at = writeSummary(book.asks, at);
+        }
+        SEQUENCE.setRelease(this, next + 1);
+    }
+
+    private void writeLevels(BookSide side, int at) {
+        int shown = 0;
+        PriceLevel level = side == null ? null : side.best;
+        for (; level != null && shown < MAX_LEVELS; level = level.worse, shown++) {
+            int row = at + 2 + shown * 3;
+            answer[row] = level.price;
+            answer[row + 1] = level.totalQuantity;
+            answer[row + 2] = level.orderCount;
+        }
+        answer[at] = side == null ? 0 : side.levelCount;
+        answer[at + 1] = shown;
+    }
+
+    private int writeSummary(BookSide side, int at) {
+        PriceLevel best = side.best;
+        answer[at] = side.levelCount;
+        answer[at + 1] = best == null ? 0 : best.price;
+        answer[at + 2] = best == null ? 0 : best.totalQuantity;
+        return at + SUMMARY_LENGTH;
+    }
+}

@@ -1,0 +1,20 @@
+package io.fixmatch.server.admin;
+
+import io.fixmatch.engine.config.SymbolSpec;
+import io.fixmatch.engine.loop.MatchingRuntime;
+import io.fixmatch.fix.app.OrderEntry;
+import io.fixmatch.fix.gateway.Gateways;
+import io.fixmatch.fix.session.FixSession;
+import io.fixmatch.journal.ChroniclePersistence;
+
+import java.util.List;
+
+/**
+ * The parts of a running server the admin endpoint reads and acts through.
+ *
+ * @param sessions     every configured session, in configuration order
+ * @param orderEntries each session's order entry, in the same order
+ */
+public record AdminContext(Readiness readiness, MatchingRuntime runtime, Gateways gateways, List<FixSession> sessions,
+                           List<OrderEntry> orderEntries, List<SymbolSpec> symbols, ChroniclePersistence journal) {
+}

@@ -1,0 +1,105 @@
+package io.fixmatch.server.admin;
+
+import com.sun.net.httpserver.HttpServer;
+import io.fixmatch.server.AdminSettings;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * The admin HTTP endpoint (docs/OPERATIONS.md): the JDK's HTTP server on one thread of its own ({@code admin-http},
+ * a daemon), never a gateway's or the matching thread. Everything it asks of the server goes through the same
+ * doors as a client's requests: tasks on the owning gateway thread, commands through the inbound ring; the
+ * counters it reads are written by their one thread and only read here.
+ */
+public final class AdminServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(AdminServer.class);
+    /** How long an admin request waits for a gateway task or the engine. */
+    static final Duration TIMEOUT = Duration.ofSeconds(5);
+
+    private final HttpServer http;
+    private final ExecutorService executor;
+    private final GcPauseMetrics gcPauses;
+
+    private AdminServer(HttpServer http, ExecutorService executor, GcPauseMetrics gcPauses) {
+        this.http = http;
+        this.executor = executor;
+        this.gcPauses = gcPauses;
+    }
+
+    /**
+     * Binds {@code settings}' address and serves the routes. The gateways may not run yet (the endpoint starts
+     * before recovery, so that {@code /health} says 503 meanwhile): what needs them answers 503 until ready.
+     *
+     * @throws UncheckedIOException if the address cannot be bound (the port is taken, say)
+     */
+    public static AdminServer start(AdminSettings settings, AdminContext context) {
+        PrometheusRegistry registry = new PrometheusRegistry();
+        EngineOperations engine = new EngineOperations(context.gateways().all().get(0), context.runtime().view(),
+            TIMEOUT);
+        SessionOperations sessions = new SessionOperations(context.sessions(), context.gateways(), TIMEOUT);
+        SymbolEndpoints symbolEndpoints = new SymbolEndpoints(context.symbols(), engine, context.readiness());
+        SessionEndpoints sessionEndpoints = new SessionEndpoints(sessions, context.readiness());
+
+        List<String> compIds = context.sessions().stream().map(s -> s.config().clientCompId()).toList();
+        SessionMetrics.register(registry, context.sessions());
+        TradingMetrics.register(registry, context.runtime().counters(), context.symbols(), compIds,
+            context.orderEntries(), engine);
+        PipelineMetrics.register(registry, context.readiness(), context.runtime(), context.gateways(),
+            context.journal());
+        registry.register(new BookMetrics(context.symbols(), engine, context.readiness()));
+        registry.register(new StageLatencyMetrics(context.gateways()));
+        GcPauseMetrics gcPauses = new GcPauseMetrics(registry);
+
+        List<Route> routes = List.of(
+            Route.open("GET", "/health", new HealthEndpoint(context.readiness())),
+            Route.of("GET", "/metrics", new MetricsEndpoint(registry)),
+            Route.of("GET", "/sessions", sessionEndpoints::list),
+            Route.of("POST", "/sessions/([^/]+)/logout", sessionEndpoints::logout),
+            Route.of("POST", "/sessions/([^/]+)/cancel-all", sessionEndpoints::cancelAll),
+            Route.of("GET", "/book/([^/]+)", symbolEndpoints::book),
+            Route.of("POST", "/symbols/([^/]+)/halt", symbolEndpoints::halt),
+            Route.of("POST", "/symbols/([^/]+)/resume", symbolEndpoints::resume));
+
+        HttpServer http;
+        try {
+            http = HttpServer.create(new InetSocketAddress(settings.host(), settings.bindPort()), 16);
+        } catch (IOException e) {
+            gcPauses.close();
+            throw new UncheckedIOException("cannot open the admin endpoint on " + settings.host() + ":"
+                + settings.bindPort() + ": " + e.getMessage(), e);
+        }
+        ExecutorService executor = Executors.newSingleThreadExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "admin-http");
+            thread.setDaemon(true);
+            return thread;
+        });
+        http.createContext("/", new AdminHandler(routes, settings.token()));
+        http.setExecutor(executor);
+        http.start();
+        AdminServer server = new AdminServer(http, executor, gcPauses);
+        LOG.info("admin endpoint on http://{}:{} (/health, /metrics, /sessions, /book/SYMBOL; {})", settings.host(),
+            server.port(), settings.token() == null ? "no token" : "bearer token required but for /health");
+        return server;
+    }
+
+    /** The port bound (differs from the settings' for any free port). */
+    public int port() {
+        return http.getAddress().getPort();
+    }
+
+    @Override
+    public void close() {
+        http.stop(0);
+        executor.shutdownNow();
+        gcPauses.close();
+    }
+}

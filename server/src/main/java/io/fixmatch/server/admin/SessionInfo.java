@@ -1,0 +1,19 @@
+package io.fixmatch.server.admin;
+
+/**
+ * One session as {@code GET /sessions} shows it, read on its gateway thread.
+ *
+ * @param compId           the client's CompID (SenderCompID of its messages)
+ * @param owner            the engine's owner id of its orders (the journal's numbering; the first session is 1)
+ * @param gateway          the gateway thread that owns it
+ * @param loggedOn         whether a connection is logged on
+ * @param remoteAddress    the connection's address, or null
+ * @param nextSenderSeqNum the MsgSeqNum of the next message the server sends
+ * @param nextTargetSeqNum the MsgSeqNum the server expects next from the client
+ * @param messagesReceived messages received since the server started
+ * @param messagesSent     messages written to its connections since the server started
+ */
+record SessionInfo(String compId, int owner, String gateway, boolean loggedOn, String remoteAddress,
+                   long nextSenderSeqNum, long nextTargetSeqNum, long messagesReceived, long messagesSent,
+                   boolean cancelOnDisconnect, boolean latencyTrace) {
+}
