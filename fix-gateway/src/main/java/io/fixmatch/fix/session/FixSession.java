@@ -28,7 +28,6 @@ import java.nio.charset.StandardCharsets;
  */
 public final class FixSession {
     private static final Logger LOG = LoggerFactory.getLogger(FixSession.class);
-    private static final int MAX_HEARTBEAT_SECONDS = 3600;
     /** Bytes of messages kept while a gap is open (see {@link QueuedMessages}). */
     private static final int QUEUE_BYTES = 64 * 1024;
     /** QuickFIX/J's TestReqID; any value works for a conformant client, this one certification scripts expect. */
@@ -161,7 +160,7 @@ public final class FixSession {
         testRequestSentMs = 0;
         resendRequestedThrough = 0;
         queued.clear();
-        String problem = logonProblem(logon, nowMs);
+        String problem = checks.logonProblem(logon, nowMs);
         if (problem != null) {
             return refuseLogon(problem, nowMs);
         }
@@ -428,39 +427,6 @@ public final class FixSession {
         }
     }
 
-    /**
-     * Why a Logon cannot be accepted (the Text of the Logout that refuses it), or null: QuickFIX/J's checks and
-     * Texts, then ours.
-     */
-    private String logonProblem(FixMessage logon, long nowMs) {
-        long heartbeatSeconds = logon.longValue(FixTags.HEART_BT_INT);
-        long seqNum = logon.longValue(FixTags.MSG_SEQ_NUM);
-        if (seqNum == FixMessage.NOT_A_NUMBER || seqNum < 1) {
-            return "MsgSeqNum(34) missing or invalid";
-        }
-        if (heartbeatSeconds != FixMessage.NOT_A_NUMBER && heartbeatSeconds < 0) {
-            return "HeartBtInt must not be negative";
-        }
-        int verdict = checks.validate(logon);
-        if (verdict != InboundChecks.PASS) {
-            return "Invalid Logon message: " + (verdict == InboundChecks.GARBLED ? "garbled"
-                : rejectBody.of(logon, seqNum, checks.refTagId(), verdict, null).text());
-        }
-        if (!checks.sendingTimeAccurate(logon, nowMs)) {
-            return "Invalid Logon message: " + InboundChecks.badSendingTimeText();
-        }
-        if (heartbeatSeconds > MAX_HEARTBEAT_SECONDS) {
-            return "HeartBtInt(108) must be 0.." + MAX_HEARTBEAT_SECONDS;
-        }
-        if (logon.longValue(FixTags.ENCRYPT_METHOD) != 0) {
-            return "EncryptMethod(98) is required and must be 0 (none)";
-        }
-        if (logon.isSingleByte(FixTags.RESET_SEQ_NUM_FLAG, 'Y') && seqNum != 1) {
-            return "ResetSeqNumFlag=Y requires MsgSeqNum=1";
-        }
-        return null;
-    }
-
     /** Our Logon answering the client's: its HeartBtInt, and ResetSeqNumFlag=Y if it reset the numbers. */
     private void answerLogon(FixMessage logon, boolean reset, long nowMs) {
         long heartbeatSeconds = logon.longValue(FixTags.HEART_BT_INT);
@@ -478,7 +444,7 @@ public final class FixSession {
      * store too), answered with our Logon 141=Y numbered 1.
      */
     private void onResetLogon(FixMessage logon, long nowMs) {
-        String problem = logonProblem(logon, nowMs);
+        String problem = checks.logonProblem(logon, nowMs);
         if (problem != null) {
             LOG.warn("{}: Logon with ResetSeqNumFlag=Y refused: {}", name, problem);
             logoutAndDisconnect(problem, nowMs);

@@ -13,7 +13,8 @@ import io.fixmatch.fix.dictionary.SessionRejectReasons;
  * expect when a message has several problems): the venue data dictionary ({@link DictionaryValidator}: structure,
  * MsgType, required fields, each field), SendingTime(52) within the tolerance of our clock, the CompIDs, then, for a
  * possible duplicate, OrigSendingTime(122) present and not after SendingTime. It says what is wrong, as a
- * SessionRejectReason with its RefTagID and whether a Logout must follow the Reject; the session answers.
+ * SessionRejectReason with its RefTagID and whether a Logout must follow the Reject; the session answers. A Logon
+ * is judged by {@link #logonProblem}.
  *
  * <p>Allocation-free. One per session (the validator keeps scratch state), on the session's thread.
  */
@@ -23,6 +24,7 @@ final class InboundChecks {
     /** Not a message (its first three fields are not BeginString, BodyLength, MsgType): ignore it as garbled. */
     static final int GARBLED = -3;
 
+    private static final int MAX_HEARTBEAT_SECONDS = 3600;
     private static final String BAD_SENDING_TIME = SessionRejectReasons.textBeforeTag(
         SessionRejectReasons.SENDING_TIME_ACCURACY) + FixTags.SENDING_TIME;
     private static final String BAD_ORIG_SENDING_TIME = SessionRejectReasons.textBeforeTag(
@@ -116,9 +118,36 @@ final class InboundChecks {
         return sendingMs != Long.MIN_VALUE && Math.abs(nowMs - sendingMs) <= sendingTimeToleranceMs;
     }
 
-    /** The Text QuickFIX/J gives a Logout for a SendingTime that is off. */
-    static String badSendingTimeText() {
-        return BAD_SENDING_TIME;
+    /**
+     * Why a Logon cannot be accepted (the Text of the Logout that refuses it), or null: QuickFIX/J's checks and
+     * Texts first (a negative HeartBtInt, the dictionary, SendingTime), then ours. Allocates only for a refusal.
+     */
+    String logonProblem(FixMessage logon, long nowMs) {
+        long seqNum = logon.longValue(FixTags.MSG_SEQ_NUM);
+        long heartbeatSeconds = logon.longValue(FixTags.HEART_BT_INT);
+        if (seqNum == FixMessage.NOT_A_NUMBER || seqNum < 1) {
+            return "MsgSeqNum(34) missing or invalid";
+        }
+        if (heartbeatSeconds != FixMessage.NOT_A_NUMBER && heartbeatSeconds < 0) {
+            return "HeartBtInt must not be negative";
+        }
+        int verdict = validate(logon);
+        if (verdict != PASS) {
+            return "Invalid Logon message: " + (verdict == GARBLED ? "garbled" : RejectBody.text(verdict, refTagId));
+        }
+        if (!sendingTimeAccurate(logon, nowMs)) {
+            return "Invalid Logon message: " + BAD_SENDING_TIME;
+        }
+        if (heartbeatSeconds > MAX_HEARTBEAT_SECONDS) {
+            return "HeartBtInt(108) must be 0.." + MAX_HEARTBEAT_SECONDS;
+        }
+        if (logon.longValue(FixTags.ENCRYPT_METHOD) != 0) {
+            return "EncryptMethod(98) is required and must be 0 (none)";
+        }
+        if (logon.isSingleByte(FixTags.RESET_SEQ_NUM_FLAG, 'Y') && seqNum != 1) {
+            return "ResetSeqNumFlag=Y requires MsgSeqNum=1";
+        }
+        return null;
     }
 
     private static long sendingTimeMillis(FixMessage message) {

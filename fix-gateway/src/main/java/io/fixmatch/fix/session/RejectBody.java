@@ -57,6 +57,11 @@ final class RejectBody implements MessageBody {
 
     /** The Text without detail, for logs. Allocates. */
     String text() {
+        return text(reason, refTagId);
+    }
+
+    /** The standard Text of a reason, naming the tag unless it is {@link #NO_TAG}. Allocates. */
+    static String text(int reason, int refTagId) {
         return refTagId != NO_TAG ? SessionRejectReasons.textBeforeTag(reason) + refTagId
             : SessionRejectReasons.text(reason);
     }
