@@ -38,14 +38,18 @@ class InboundChecksTest {
         return new String(text, StandardCharsets.US_ASCII);
     }
 
-    /** A Heartbeat from {@code sender} sent at {@code sentMs}, then {@code more} fields. */
-    private FixMessage heartbeat(String sender, long sentMs, Consumer<FixWriter> more) {
-        writer.begin(MsgTypes.HEARTBEAT).field(49, sender).field(56, "ISLD").field(34, 2L).field(52, stamp(sentMs));
+    /** A message from {@code sender} sent at {@code sentMs}, then {@code more} fields, parsed. */
+    private FixMessage parsed(int msgType, long seqNum, String sender, long sentMs, Consumer<FixWriter> more) {
+        writer.begin(msgType).field(49, sender).field(56, "ISLD").field(34, seqNum).field(52, stamp(sentMs));
         more.accept(writer);
         writer.finish();
         byte[] bytes = Arrays.copyOfRange(writer.buffer(), writer.start(), writer.start() + writer.length());
         assertEquals(FixParser.OK, FixParser.parse(bytes, 0, bytes.length, message));
         return message;
+    }
+
+    private FixMessage heartbeat(String sender, long sentMs, Consumer<FixWriter> more) {
+        return parsed(MsgTypes.HEARTBEAT, 2, sender, sentMs, more);
     }
 
     @Test
@@ -95,14 +99,8 @@ class InboundChecksTest {
             heartbeat("TW", NOW_MS - 600_000, w -> w.field(43, 'Y').field(122, stamp(NOW_MS - 600_000))), NOW_MS));
     }
 
-    /** A Logon numbered 1 sent at {@code sentMs}, then {@code more} fields. */
     private FixMessage logon(long sentMs, Consumer<FixWriter> more) {
-        writer.begin(MsgTypes.LOGON).field(49, "TW").field(56, "ISLD").field(34, 1L).field(52, stamp(sentMs));
-        more.accept(writer);
-        writer.finish();
-        byte[] bytes = Arrays.copyOfRange(writer.buffer(), writer.start(), writer.start() + writer.length());
-        assertEquals(FixParser.OK, FixParser.parse(bytes, 0, bytes.length, message));
-        return message;
+        return parsed(MsgTypes.LOGON, 1, "TW", sentMs, more);
     }
 
     @Test
