@@ -3,6 +3,7 @@ package io.fixmatch.server;
 import io.fixmatch.engine.loop.MatchingRuntime;
 import io.fixmatch.fix.app.OrderEntry;
 import io.fixmatch.fix.app.SymbolTable;
+import io.fixmatch.fix.app.VenueDictionary;
 import io.fixmatch.fix.gateway.Gateway;
 import io.fixmatch.fix.gateway.Gateways;
 import io.fixmatch.fix.gateway.LatencyStages;
@@ -74,7 +75,7 @@ public final class FixmatchServer implements AutoCloseable {
             orderEntries.add(orderEntry);
             sessions.add(new FixSession(sessionConfig, ownerId, config.compId(),
                 new SessionStore(config.sessionDirectory(sessionConfig)), config.gateway().timings(), orderEntry,
-                config.gateway().maxMessageSize()));
+                config.gateway().maxMessageSize(), VenueDictionary.get()));
         }
         this.registry = new SessionRegistry(config.compId(), sessions);
         List<Gateway> gatewayList = new ArrayList<>();

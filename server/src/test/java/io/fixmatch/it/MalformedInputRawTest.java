@@ -178,16 +178,12 @@ class MalformedInputRawTest {
                 assertField(reject, 45, seq);
                 expectHeartbeat(c, "after-empty");
             }),
-            row("MsgType not the third field: Reject reason 14", t -> {
+            row("MsgType not the third field: no message (FIX), ignored as garbled; its number is not used", t -> {
                 RawFixClient c = t.logOn("CLIENT1");
-                long seq = c.takeSeqNum();
+                long seq = c.peekSeqNum();
                 c.send(new RawFix.Builder().field(49, "CLIENT1").field(35, "1").field(56, "FIXMATCH")
                     .field(34, seq).field(52, RawFix.now()).field(112, "X"));
-                RawFix.Msg reject = c.expect("3");
-                assertField(reject, 373, 14);
-                assertField(reject, 371, 35);
-                assertField(reject, 45, seq);
-                expectHeartbeat(c, "after-order");
+                expectHeartbeat(c, "after-misplaced-msgtype"); // sent with the same number: the first answer
             }),
             row("a tag that is not a number: Reject reason 0", t -> {
                 RawFixClient c = t.logOn("CLIENT1");
@@ -306,14 +302,14 @@ class MalformedInputRawTest {
                 RawFixClient c = t.connect("CLIENT1");
                 c.send(c.header("A").field(108, 30).field(141, "Y"));
                 RawFix.Msg logout = c.expect("5");
-                assertTrue(logout.get(58).contains("EncryptMethod"), logout.toString());
+                assertField(logout, 58, "Invalid Logon message: Required tag missing, field=98");
                 c.awaitClosedByServer(CLOSE_TIMEOUT);
             }),
             row("Logon with EncryptMethod(98)=1: refused with a Logout, then disconnect", t -> {
                 RawFixClient c = t.connect("CLIENT1");
                 c.send(c.header("A").field(98, 1).field(108, 30).field(141, "Y"));
                 RawFix.Msg logout = c.expect("5");
-                assertTrue(logout.get(58).contains("EncryptMethod"), logout.toString());
+                assertField(logout, 58, "Invalid Logon message: Value is incorrect (out of range) for this tag, field=98");
                 c.awaitClosedByServer(CLOSE_TIMEOUT);
             }),
             row("Logon with HeartBtInt(108) out of range: refused with a Logout, then disconnect", t -> {
@@ -376,14 +372,14 @@ class MalformedInputRawTest {
                 RawFixClient c = t.logOn("CLIENT1");
                 c.send(c.header("1").field(112, "old").beginString("FIX.4.2"));
                 RawFix.Msg logout = c.expect("5");
-                assertField(logout, 58, "BeginString must be FIX.4.4");
+                assertField(logout, 58, "Incorrect BeginString (FIX.4.4 required)");
                 c.awaitClosedByServer(CLOSE_TIMEOUT);
             }),
             row("wrong BeginString FIX.4.2 at Logon: Logout, then disconnect", t -> {
                 RawFixClient c = t.connect("CLIENT1");
                 c.send(c.header("A").field(98, 0).field(108, 30).beginString("FIX.4.2"));
                 RawFix.Msg logout = c.expect("5");
-                assertField(logout, 58, "BeginString must be FIX.4.4");
+                assertField(logout, 58, "Incorrect BeginString (FIX.4.4 required)");
                 c.awaitClosedByServer(CLOSE_TIMEOUT);
             }),
             row("a message before Logon: Logout, then disconnect", t -> {

@@ -45,8 +45,8 @@ import java.util.concurrent.TimeUnit;
  *       copy it out, parse it, and read every order field the gateway reads (ClOrdID, Symbol lookup, Side, OrderQty,
  *       OrdType, Price as a decimal, TimeInForce).</li>
  *   <li>{@code decodeAndValidateNewOrderSingle}: the same, with the message validated against the venue dictionary
- *       first (structure, required fields, every field's type, enumerations and membership), as the session will.
- *       </li>
+ *       first (structure, required fields, every field's type, enumerations and membership), as the session does
+ *       for every message (its {@code InboundChecks}, which then also compare SendingTime and the CompIDs).</li>
  *   <li>{@code validateNewOrderSingle}: the validation alone, of the parsed message.</li>
  *   <li>{@code decodeNewOrderSingleViaCumulation}: the same, the way the gateway did it before it framed in place:
  *       the read bytes first copied into a cumulation buffer, framed there, then copied out (one copy more).</li>

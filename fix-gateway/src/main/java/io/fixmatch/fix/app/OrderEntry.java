@@ -18,8 +18,8 @@ import io.fixmatch.fix.codec.FixTimestamps;
 import io.fixmatch.fix.codec.MsgTypes;
 import io.fixmatch.fix.session.ApplicationHandler;
 import io.fixmatch.fix.session.FixSession;
-import io.fixmatch.fix.session.SessionRejectReason;
 import io.fixmatch.fix.codec.MessageBody;
+import io.fixmatch.fix.dictionary.SessionRejectReasons;
 
 /**
  * The order messages of one session: NewOrderSingle (D), OrderCancelRequest (F), OrderCancelReplaceRequest (G) and
@@ -105,7 +105,7 @@ public final class OrderEntry implements ApplicationHandler {
             return;
         }
         if (command.orderType() != OrderType.LIMIT) {
-            reject(FixTags.ORD_TYPE, SessionRejectReason.VALUE_INCORRECT, "only limit orders rest and can be replaced");
+            reject(FixTags.ORD_TYPE, SessionRejectReasons.VALUE_INCORRECT, "only limit orders rest and can be replaced");
             return;
         }
         if (timeInForce() && quantity() && price()) {
@@ -159,10 +159,10 @@ public final class OrderEntry implements ApplicationHandler {
     private boolean clientOrderId(int tag, ClientOrderId target) {
         int length = message.valueLength(tag);
         if (length < 0) {
-            return reject(tag, SessionRejectReason.REQUIRED_TAG_MISSING, "required tag " + tag + " missing");
+            return reject(tag, SessionRejectReasons.REQUIRED_TAG_MISSING, null);
         }
         if (!ClientOrderIdFields.read(message, tag, target)) {
-            return reject(tag, SessionRejectReason.VALUE_INCORRECT,
+            return reject(tag, SessionRejectReasons.VALUE_INCORRECT,
                 "tag " + tag + " longer than " + ClientOrderId.MAX_LENGTH + " characters");
         }
         return true;
@@ -172,16 +172,16 @@ public final class OrderEntry implements ApplicationHandler {
     private boolean sideAndSymbol() {
         int symbolField = message.indexOf(FixTags.SYMBOL);
         if (symbolField < 0) {
-            return reject(FixTags.SYMBOL, SessionRejectReason.REQUIRED_TAG_MISSING, "required tag 55 missing");
+            return reject(FixTags.SYMBOL, SessionRejectReasons.REQUIRED_TAG_MISSING, null);
         }
         int sideLength = message.valueLength(FixTags.SIDE);
         if (sideLength < 0) {
-            return reject(FixTags.SIDE, SessionRejectReason.REQUIRED_TAG_MISSING, "required tag 54 missing");
+            return reject(FixTags.SIDE, SessionRejectReasons.REQUIRED_TAG_MISSING, null);
         }
         Side side = message.isSingleByte(FixTags.SIDE, '1') ? Side.BUY
             : message.isSingleByte(FixTags.SIDE, '2') ? Side.SELL : null;
         if (side == null) {
-            return reject(FixTags.SIDE, SessionRejectReason.VALUE_INCORRECT, "Side(54) must be 1 (buy) or 2 (sell)");
+            return reject(FixTags.SIDE, SessionRejectReasons.VALUE_INCORRECT, "Side(54) must be 1 (buy) or 2 (sell)");
         }
         command.side(side).symbolId(symbols.idOf(message.buffer(), message.valueStartAt(symbolField),
             message.valueLengthAt(symbolField)));
@@ -192,11 +192,11 @@ public final class OrderEntry implements ApplicationHandler {
     private boolean transactTime() {
         int field = message.indexOf(FixTags.TRANSACT_TIME);
         if (field < 0) {
-            return reject(FixTags.TRANSACT_TIME, SessionRejectReason.REQUIRED_TAG_MISSING, "required tag 60 missing");
+            return reject(FixTags.TRANSACT_TIME, SessionRejectReasons.REQUIRED_TAG_MISSING, null);
         }
         if (FixTimestamps.parseMillis(message.buffer(), message.valueStartAt(field), message.valueLengthAt(field))
             == Long.MIN_VALUE) {
-            return reject(FixTags.TRANSACT_TIME, SessionRejectReason.INCORRECT_DATA_FORMAT,
+            return reject(FixTags.TRANSACT_TIME, SessionRejectReasons.INCORRECT_DATA_FORMAT,
                 "TransactTime(60) is not a UTCTimestamp");
         }
         return true;
@@ -204,14 +204,14 @@ public final class OrderEntry implements ApplicationHandler {
 
     private boolean orderType() {
         if (message.valueLength(FixTags.ORD_TYPE) < 0) {
-            return reject(FixTags.ORD_TYPE, SessionRejectReason.REQUIRED_TAG_MISSING, "required tag 40 missing");
+            return reject(FixTags.ORD_TYPE, SessionRejectReasons.REQUIRED_TAG_MISSING, null);
         }
         if (message.isSingleByte(FixTags.ORD_TYPE, '2')) {
             command.orderType(OrderType.LIMIT);
         } else if (message.isSingleByte(FixTags.ORD_TYPE, '1')) {
             command.orderType(OrderType.MARKET);
         } else {
-            return reject(FixTags.ORD_TYPE, SessionRejectReason.VALUE_INCORRECT,
+            return reject(FixTags.ORD_TYPE, SessionRejectReasons.VALUE_INCORRECT,
                 "OrdType(40) must be 1 (market) or 2 (limit)");
         }
         return true;
@@ -227,7 +227,7 @@ public final class OrderEntry implements ApplicationHandler {
         } else if (message.isSingleByte(FixTags.TIME_IN_FORCE, '4')) {
             command.timeInForce(TimeInForce.FOK);
         } else {
-            return reject(FixTags.TIME_IN_FORCE, SessionRejectReason.VALUE_INCORRECT,
+            return reject(FixTags.TIME_IN_FORCE, SessionRejectReasons.VALUE_INCORRECT,
                 "TimeInForce(59) must be 0 (day), 1 (GTC), 3 (IOC) or 4 (FOK)");
         }
         return true;
@@ -236,12 +236,12 @@ public final class OrderEntry implements ApplicationHandler {
     private boolean quantity() {
         int field = message.indexOf(FixTags.ORDER_QTY);
         if (field < 0) {
-            return reject(FixTags.ORDER_QTY, SessionRejectReason.REQUIRED_TAG_MISSING, "required tag 38 missing");
+            return reject(FixTags.ORDER_QTY, SessionRejectReasons.REQUIRED_TAG_MISSING, null);
         }
         long quantity = FixDecimals.parse(message.buffer(), message.valueStartAt(field), message.valueLengthAt(field),
             0);
         if (quantity == FixDecimals.INVALID) {
-            return reject(FixTags.ORDER_QTY, SessionRejectReason.INCORRECT_DATA_FORMAT,
+            return reject(FixTags.ORDER_QTY, SessionRejectReasons.INCORRECT_DATA_FORMAT,
                 "OrderQty(38) must be a whole number");
         }
         command.quantity(quantity);
@@ -255,7 +255,7 @@ public final class OrderEntry implements ApplicationHandler {
     private boolean price() {
         int field = message.indexOf(FixTags.PRICE);
         if (field < 0) {
-            return reject(FixTags.PRICE, SessionRejectReason.REQUIRED_TAG_MISSING,
+            return reject(FixTags.PRICE, SessionRejectReasons.REQUIRED_TAG_MISSING,
                 "Price(44) is required for limit orders");
         }
         int scale = symbols.contains(command.symbolId()) ? symbols.priceScale(command.symbolId()) : 9;
@@ -271,11 +271,12 @@ public final class OrderEntry implements ApplicationHandler {
             refuse(RejectReason.PRICE_NOT_ON_TICK);
             return false;
         }
-        return reject(FixTags.PRICE, SessionRejectReason.INCORRECT_DATA_FORMAT, "Price(44) is not a decimal number");
+        return reject(FixTags.PRICE, SessionRejectReasons.INCORRECT_DATA_FORMAT, "Price(44) is not a decimal number");
     }
 
-    private boolean reject(int tag, int reason, String text) {
-        session.rejectMessage(message, tag, reason, text, nowMs);
+    /** A session Reject naming the tag, with the reason's standard Text and then {@code detail} (null: none). */
+    private boolean reject(int tag, int reason, String detail) {
+        session.rejectMessage(message, tag, reason, detail, nowMs);
         return false;
     }
 
@@ -285,7 +286,7 @@ public final class OrderEntry implements ApplicationHandler {
         MessageBody body = w -> w.field(FixTags.REF_SEQ_NUM, refSeqNum)
             .field(FixTags.REF_MSG_TYPE, msgType)
             .field(FixTags.BUSINESS_REJECT_REASON, 3L)
-            .field(FixTags.TEXT, "unsupported message type " + msgType);
+            .field(FixTags.TEXT, "Unsupported Message Type");
         session.sendApplication(MsgTypes.BUSINESS_MESSAGE_REJECT, body, nowMs);
     }
 }

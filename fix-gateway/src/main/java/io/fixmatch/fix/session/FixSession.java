@@ -3,10 +3,11 @@ package io.fixmatch.fix.session;
 import io.fixmatch.fix.codec.FixMessage;
 import io.fixmatch.fix.codec.FixParser;
 import io.fixmatch.fix.codec.FixTags;
-import io.fixmatch.fix.codec.FixTimestamps;
 import io.fixmatch.fix.codec.FixWriter;
 import io.fixmatch.fix.codec.MessageBody;
 import io.fixmatch.fix.codec.MsgTypes;
+import io.fixmatch.fix.dictionary.FixDictionary;
+import io.fixmatch.fix.dictionary.SessionRejectReasons;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,7 +17,10 @@ import java.nio.charset.StandardCharsets;
  * One FIX 4.4 session, as the acceptor side: sequence numbers in both directions (persisted in its
  * {@link SessionStore}), Logon, Heartbeat and TestRequest, ResendRequest answered from the store (application
  * messages resent with PossDupFlag and OrigSendingTime, admin messages replaced by SequenceReset-GapFill),
- * SequenceReset, Logout, and session-level Reject.
+ * SequenceReset, Logout, and session-level Reject. Every message is judged ({@link InboundChecks}: the venue data
+ * dictionary, SendingTime, CompIDs, PossDup) when it is its turn; one that arrives too high is queued
+ * ({@link QueuedMessages}) while the gap before it is requested (one ResendRequest at a time), and processed once the
+ * gap is filled.
  *
  * <p>One thread owns a session: the gateway thread its client's connection, outgoing reports and timers run on
  * ({@link #claimOwnership()}). Nothing is locked; every entry point asserts that it runs on the owner (a call from
@@ -24,7 +28,10 @@ import java.nio.charset.StandardCharsets;
  */
 public final class FixSession {
     private static final Logger LOG = LoggerFactory.getLogger(FixSession.class);
-    private static final int MAX_HEARTBEAT_SECONDS = 3600;
+    /** Bytes of messages kept while a gap is open (see {@link QueuedMessages}). */
+    private static final int QUEUE_BYTES = 64 * 1024;
+    /** QuickFIX/J's TestReqID; any value works for a conformant client, this one certification scripts expect. */
+    private static final MessageBody TEST_REQUEST = w -> w.field(FixTags.TEST_REQ_ID, "TEST");
 
     private enum State { DISCONNECTED, LOGGED_ON, LOGOUT_SENT }
 
@@ -38,6 +45,9 @@ public final class FixSession {
     private final FixWriter writer;
     private final byte[] resendBuffer;
     private final FixMessage resendMessage = new FixMessage();
+    private final InboundChecks checks;
+    private final QueuedMessages queued;
+    private final RejectBody rejectBody = new RejectBody();
     private final String name;
 
     /** Written by the owner only; volatile so that others (shutdown) may watch it. */
@@ -50,13 +60,19 @@ public final class FixSession {
     private long lastSentMs;
     private long testRequestSentMs;
     private long logoutSentMs;
-    /** While our ResendRequest is outstanding: the sequence number that made us send it. */
-    private long resendRequestedUpTo;
-    private long testRequestCounter;
+    /** While our ResendRequest is outstanding: the last number missing when we sent it; else 0. */
+    private long resendRequestedThrough;
+    /** We asked for the connection to be closed: nothing more that arrives on it is acted on. */
+    private boolean closing;
     private long lastReadNanos;
 
+    /**
+     * @param dictionary the data dictionary incoming messages are validated against (the venue's:
+     *                   {@code io.fixmatch.fix.app.VenueDictionary})
+     */
     public FixSession(SessionConfig config, int ownerId, String serverCompId, SessionStore store,
-                      SessionTimings timings, ApplicationHandler application, int maxMessageSize) {
+                      SessionTimings timings, ApplicationHandler application, int maxMessageSize,
+                      FixDictionary dictionary) {
         this.config = config;
         this.ownerId = ownerId;
         this.serverCompId = serverCompId.getBytes(StandardCharsets.US_ASCII);
@@ -66,6 +82,8 @@ public final class FixSession {
         this.application = application;
         this.writer = new FixWriter(maxMessageSize);
         this.resendBuffer = new byte[maxMessageSize];
+        this.checks = new InboundChecks(dictionary, clientCompId, this.serverCompId, timings.sendingTimeToleranceMs());
+        this.queued = new QueuedMessages(Math.max(QUEUE_BYTES, maxMessageSize));
         this.name = serverCompId + "->" + config.clientCompId();
     }
 
@@ -141,28 +159,21 @@ public final class FixSession {
             return LogonResult.ALREADY_LOGGED_ON;
         }
         counters.received();
-        long heartbeatSeconds = logon.longValue(FixTags.HEART_BT_INT);
-        long seqNum = logon.longValue(FixTags.MSG_SEQ_NUM);
-        boolean reset = logon.isSingleByte(FixTags.RESET_SEQ_NUM_FLAG, 'Y');
         transport = newTransport;
         state = State.LOGGED_ON;
+        closing = false;
         lastReceivedMs = nowMs;
         lastSentMs = nowMs;
         testRequestSentMs = 0;
-        resendRequestedUpTo = 0;
-        if (heartbeatSeconds < 0 || heartbeatSeconds > MAX_HEARTBEAT_SECONDS) {
-            return refuseLogon("HeartBtInt(108) must be 0.." + MAX_HEARTBEAT_SECONDS, nowMs);
+        resendRequestedThrough = 0;
+        queued.clear();
+        String problem = checks.logonProblem(logon, nowMs);
+        if (problem != null) {
+            return refuseLogon(problem, nowMs);
         }
-        if (seqNum == FixMessage.NOT_A_NUMBER || seqNum < 1) {
-            return refuseLogon("MsgSeqNum(34) missing or invalid", nowMs);
-        }
-        if (logon.longValue(FixTags.ENCRYPT_METHOD) != 0) {
-            return refuseLogon("EncryptMethod(98) is required and must be 0 (none)", nowMs);
-        }
+        long seqNum = logon.longValue(FixTags.MSG_SEQ_NUM);
+        boolean reset = logon.isSingleByte(FixTags.RESET_SEQ_NUM_FLAG, 'Y');
         if (reset) {
-            if (seqNum != 1) {
-                return refuseLogon("ResetSeqNumFlag=Y requires MsgSeqNum=1", nowMs);
-            }
             store.reset();
             LOG.info("{}: sequence numbers reset by Logon", name);
         }
@@ -170,16 +181,11 @@ public final class FixSession {
         if (seqNum < expected) {
             return refuseLogon("MsgSeqNum too low, expecting " + expected + " but received " + seqNum, nowMs);
         }
-        heartbeatIntervalMs = heartbeatSeconds * 1000;
-        send(MsgTypes.LOGON, w -> {
-            w.field(FixTags.ENCRYPT_METHOD, 0L).field(FixTags.HEART_BT_INT, heartbeatSeconds);
-            if (reset) {
-                w.field(FixTags.RESET_SEQ_NUM_FLAG, 'Y');
-            }
-        }, nowMs);
+        answerLogon(logon, reset, nowMs);
         LOG.info("{}: logged on from {} (HeartBtInt={}s, next in {}, next out {})", name,
-            transport.remoteAddress(), heartbeatSeconds, expected, store.nextSenderSeqNum());
+            transport.remoteAddress(), heartbeatIntervalMs / 1000, expected, store.nextSenderSeqNum());
         if (seqNum > expected) {
+            queued.add(seqNum, logon); // counted once the gap before it is filled
             requestResend(seqNum, nowMs);
         } else {
             store.nextTargetSeqNum(seqNum + 1);
@@ -199,67 +205,47 @@ public final class FixSession {
     public void onMessage(FixMessage message, long nowMs, long readNanos) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
         lastReadNanos = readNanos;
-        if (state == State.DISCONNECTED) {
+        if (state == State.DISCONNECTED || closing) {
             return;
         }
         counters.received();
         lastReceivedMs = nowMs;
         testRequestSentMs = 0;
         int msgType = message.msgType();
-        long seqNum = message.longValue(FixTags.MSG_SEQ_NUM);
-        if (!message.valueEquals(FixTags.SENDER_COMP_ID, clientCompId)
-            || !message.valueEquals(FixTags.TARGET_COMP_ID, serverCompId)) {
-            reject(message, seqNum, FixTags.SENDER_COMP_ID, SessionRejectReason.COMPID_PROBLEM,
-                "CompID problem: expected SenderCompID=" + config.clientCompId(), nowMs);
-            logoutAndDisconnect("CompID problem", nowMs);
+        if (!message.has(FixTags.MSG_SEQ_NUM)) {
+            logoutAndDisconnect("Received message without MsgSeqNum", nowMs);
             return;
         }
-        if (seqNum == FixMessage.NOT_A_NUMBER || seqNum < 1) {
-            logoutAndDisconnect("MsgSeqNum(34) missing or invalid", nowMs);
+        long seqNum = message.longValue(FixTags.MSG_SEQ_NUM);
+        if (seqNum == FixMessage.NOT_A_NUMBER || seqNum < 0) {
+            logoutAndDisconnect("MsgSeqNum(34) is not a sequence number", nowMs);
+            return;
+        }
+        if (msgType == MsgTypes.LOGON && message.isSingleByte(FixTags.RESET_SEQ_NUM_FLAG, 'Y')) {
+            onResetLogon(message, nowMs);
             return;
         }
         if (msgType == MsgTypes.SEQUENCE_RESET && !message.isSingleByte(FixTags.GAP_FILL_FLAG, 'Y')) {
             onSequenceReset(message, seqNum, nowMs);
-            return;
-        }
-        long expected = store.nextTargetSeqNum();
-        if (seqNum > expected) {
-            if (msgType == MsgTypes.RESEND_REQUEST) {
-                onResendRequest(message, seqNum, nowMs);
-            }
-            if (msgType == MsgTypes.LOGOUT) {
-                onLogout(message, nowMs);
+        } else {
+            long expected = store.nextTargetSeqNum();
+            if (seqNum > expected) {
+                onTooHigh(message, seqNum, nowMs);
                 return;
             }
-            requestResend(seqNum, nowMs);
-            return;
-        }
-        if (seqNum < expected) {
-            if (message.isSingleByte(FixTags.POSS_DUP_FLAG, 'Y')) {
-                return; // a duplicate we already processed
+            if (seqNum < expected) {
+                onTooLow(message, seqNum, expected, nowMs);
+                return;
             }
-            logoutAndDisconnect("MsgSeqNum too low, expecting " + expected + " but received " + seqNum, nowMs);
-            return;
+            process(message, seqNum, nowMs);
         }
-        if (!sendingTimeAcceptable(message, seqNum, nowMs)) {
-            return;
-        }
-        if (msgType == MsgTypes.SEQUENCE_RESET) {
-            onGapFill(message, seqNum, nowMs);
-        } else {
-            store.nextTargetSeqNum(seqNum + 1);
-            dispatch(message, seqNum, nowMs);
-        }
-        if (resendRequestedUpTo != 0 && store.nextTargetSeqNum() > resendRequestedUpTo) {
-            LOG.info("{}: gap filled up to {}", name, resendRequestedUpTo);
-            resendRequestedUpTo = 0;
-        }
+        processQueued(nowMs);
     }
 
     /** Periodic check (about once a second): heartbeats, test requests, dead peers, unanswered logouts. */
     public void onTimer(long nowMs) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
-        if (state == State.DISCONNECTED) {
+        if (state == State.DISCONNECTED || closing) {
             return;
         }
         if (state == State.LOGOUT_SENT) {
@@ -279,8 +265,7 @@ public final class FixSession {
             }
         } else if (nowMs - lastReceivedMs >= heartbeatIntervalMs + heartbeatIntervalMs / 5) {
             testRequestSentMs = nowMs;
-            long id = ++testRequestCounter;
-            send(MsgTypes.TEST_REQUEST, w -> w.field(FixTags.TEST_REQ_ID, id), nowMs);
+            send(MsgTypes.TEST_REQUEST, TEST_REQUEST, nowMs);
         }
         if (nowMs - lastSentMs >= heartbeatIntervalMs) {
             send(MsgTypes.HEARTBEAT, MessageBody.EMPTY, nowMs);
@@ -295,6 +280,9 @@ public final class FixSession {
         }
         state = State.DISCONNECTED;
         transport = null;
+        closing = false;
+        resendRequestedThrough = 0;
+        queued.clear();
         LOG.info("{}: disconnected (next in {}, next out {})", name, store.nextTargetSeqNum(),
             store.nextSenderSeqNum());
         application.onDisconnected(this);
@@ -339,94 +327,180 @@ public final class FixSession {
         store.close();
     }
 
-    private void dispatch(FixMessage message, long seqNum, long nowMs) {
-        switch (message.msgType()) {
-            case MsgTypes.HEARTBEAT, MsgTypes.REJECT -> {
-                if (message.msgType() == MsgTypes.REJECT) {
-                    LOG.warn("{}: client rejected our message {}: {}", name,
-                        message.stringValue(FixTags.REF_SEQ_NUM), message.stringValue(FixTags.TEXT));
-                }
+    /** A message whose number is the expected one: judged, then acted on; a Reject consumes its number too. */
+    private void process(FixMessage message, long seqNum, long nowMs) {
+        int verdict = checks.check(message, nowMs);
+        if (verdict == InboundChecks.GARBLED) {
+            LOG.warn("{}: ignoring a garbled message (MsgSeqNum {}): {}", name, seqNum, message);
+            return;
+        }
+        if (verdict != InboundChecks.PASS) {
+            store.nextTargetSeqNum(seqNum + 1);
+            rejectFailedCheck(message, seqNum, verdict, nowMs);
+            return;
+        }
+        if (message.msgType() == MsgTypes.SEQUENCE_RESET) {
+            onGapFill(message, seqNum, nowMs);
+        } else {
+            store.nextTargetSeqNum(seqNum + 1);
+            dispatch(message, seqNum, nowMs);
+        }
+    }
+
+    /**
+     * Above the expected number: kept for its turn, and the gap before it requested (unless our request is still
+     * outstanding: it asks for everything from the gap on). A Logout and a ResendRequest are acted on at once (a peer
+     * may wait for our resend before it fills our gap); the ResendRequest's number is counted in its turn.
+     */
+    private void onTooHigh(FixMessage message, long seqNum, long nowMs) {
+        if (message.msgType() == MsgTypes.LOGOUT) {
+            onLogout(message, nowMs);
+            return;
+        }
+        if (message.msgType() == MsgTypes.RESEND_REQUEST) {
+            onResendRequest(message, seqNum, nowMs);
+        }
+        if (!queued.add(seqNum, message)) {
+            LOG.warn("{}: message {} not kept ({} queued); it comes again with the resend", name, seqNum,
+                queued.size());
+        }
+        requestResend(seqNum, nowMs);
+    }
+
+    /**
+     * Below the expected number: a possible duplicate (PossDupFlag=Y) is checked and otherwise ignored; anything else
+     * ends the session, except a Logout, which is answered whatever its number.
+     */
+    private void onTooLow(FixMessage message, long seqNum, long expected, long nowMs) {
+        if (message.msgType() == MsgTypes.LOGOUT) {
+            onLogout(message, nowMs);
+            return;
+        }
+        if (!message.isSingleByte(FixTags.POSS_DUP_FLAG, 'Y')) {
+            logoutAndDisconnect("MsgSeqNum too low, expecting " + expected + " but received " + seqNum, nowMs);
+            return;
+        }
+        int verdict = checks.checkPossDup(message);
+        if (verdict != InboundChecks.PASS) {
+            rejectFailedCheck(message, seqNum, verdict, nowMs); // its number was counted already
+        }
+    }
+
+    /** After the expected number moved on: whether our ResendRequest is satisfied, and the queued messages' turn. */
+    private void processQueued(long nowMs) {
+        while (true) {
+            long expected = store.nextTargetSeqNum();
+            if (resendRequestedThrough != 0 && expected > resendRequestedThrough) {
+                LOG.info("{}: gap filled up to {}", name, resendRequestedThrough);
+                resendRequestedThrough = 0;
             }
-            case MsgTypes.TEST_REQUEST -> {
-                int field = message.indexOf(FixTags.TEST_REQ_ID);
-                if (field < 0) {
-                    reject(message, seqNum, FixTags.TEST_REQ_ID, SessionRejectReason.REQUIRED_TAG_MISSING,
-                        "TestReqID(112) missing", nowMs);
-                } else {
-                    send(MsgTypes.HEARTBEAT, w -> w.copyField(message, field), nowMs);
-                }
+            if (state == State.DISCONNECTED || closing || queued.size() == 0) {
+                return;
             }
-            case MsgTypes.RESEND_REQUEST -> onResendRequest(message, seqNum, nowMs);
-            case MsgTypes.LOGOUT -> onLogout(message, nowMs);
-            case MsgTypes.LOGON -> reject(message, seqNum, 0, SessionRejectReason.OTHER,
-                "Logon received on a logged-on session", nowMs);
-            default -> {
-                if (message.msgType() < 0) {
-                    reject(message, seqNum, FixTags.MSG_TYPE, SessionRejectReason.INVALID_MSG_TYPE,
-                        "invalid MsgType", nowMs);
-                } else {
-                    application.onApplicationMessage(this, message, nowMs);
-                }
+            FixMessage next = queued.take(expected);
+            if (next == null) {
+                return;
+            }
+            if (next.msgType() == MsgTypes.RESEND_REQUEST || next.msgType() == MsgTypes.LOGON) {
+                store.nextTargetSeqNum(expected + 1); // acted on when it arrived
+            } else {
+                process(next, expected, nowMs);
             }
         }
     }
 
-    private boolean sendingTimeAcceptable(FixMessage message, long seqNum, long nowMs) {
-        if (message.isSingleByte(FixTags.POSS_DUP_FLAG, 'Y') && !message.has(FixTags.ORIG_SENDING_TIME)) {
-            store.nextTargetSeqNum(seqNum + 1);
-            reject(message, seqNum, FixTags.ORIG_SENDING_TIME, SessionRejectReason.REQUIRED_TAG_MISSING,
-                "OrigSendingTime(122) is required with PossDupFlag=Y", nowMs);
-            return false;
+    private void rejectFailedCheck(FixMessage message, long seqNum, int reason, long nowMs) {
+        reject(message, seqNum, checks.refTagId(), reason, null, nowMs);
+        if (checks.logoutText() != null) {
+            logoutAndDisconnect(checks.logoutText(), nowMs);
         }
-        int field = message.indexOf(FixTags.SENDING_TIME);
-        if (field < 0) {
-            store.nextTargetSeqNum(seqNum + 1);
-            reject(message, seqNum, FixTags.SENDING_TIME, SessionRejectReason.REQUIRED_TAG_MISSING,
-                "SendingTime(52) missing", nowMs);
-            return false;
+    }
+
+    private void dispatch(FixMessage message, long seqNum, long nowMs) {
+        switch (message.msgType()) {
+            case MsgTypes.HEARTBEAT -> {
+                // nothing to do: receiving it was the point
+            }
+            case MsgTypes.REJECT -> LOG.warn("{}: client rejected our message {}: {}", name,
+                message.stringValue(FixTags.REF_SEQ_NUM), message.stringValue(FixTags.TEXT));
+            case MsgTypes.TEST_REQUEST -> {
+                int field = message.indexOf(FixTags.TEST_REQ_ID); // required: the checks saw it
+                send(MsgTypes.HEARTBEAT, w -> w.copyField(message, field), nowMs);
+            }
+            case MsgTypes.RESEND_REQUEST -> onResendRequest(message, seqNum, nowMs);
+            case MsgTypes.LOGOUT -> onLogout(message, nowMs);
+            case MsgTypes.LOGON -> reject(message, seqNum, RejectBody.NO_TAG, SessionRejectReasons.OTHER,
+                "Logon received on a logged-on session (ResetSeqNumFlag=Y resets the sequence numbers)", nowMs);
+            default -> application.onApplicationMessage(this, message, nowMs);
         }
-        long sendingMs = FixTimestamps.parseMillis(message.buffer(), message.valueStartAt(field),
-            message.valueLengthAt(field));
-        if (sendingMs == Long.MIN_VALUE) {
-            store.nextTargetSeqNum(seqNum + 1);
-            reject(message, seqNum, FixTags.SENDING_TIME, SessionRejectReason.INCORRECT_DATA_FORMAT,
-                "SendingTime(52) is not a UTCTimestamp", nowMs);
-            return false;
+    }
+
+    /** Our Logon answering the client's: its HeartBtInt, and ResetSeqNumFlag=Y if it reset the numbers. */
+    private void answerLogon(FixMessage logon, boolean reset, long nowMs) {
+        long heartbeatSeconds = logon.longValue(FixTags.HEART_BT_INT);
+        heartbeatIntervalMs = heartbeatSeconds * 1000;
+        send(MsgTypes.LOGON, w -> {
+            w.field(FixTags.ENCRYPT_METHOD, 0L).field(FixTags.HEART_BT_INT, heartbeatSeconds);
+            if (reset) {
+                w.field(FixTags.RESET_SEQ_NUM_FLAG, 'Y');
+            }
+        }, nowMs);
+    }
+
+    /**
+     * A Logon with ResetSeqNumFlag=Y on the logged-on session: both sequence numbers start again at 1 (the resend
+     * store too), answered with our Logon 141=Y numbered 1.
+     */
+    private void onResetLogon(FixMessage logon, long nowMs) {
+        String problem = checks.logonProblem(logon, nowMs);
+        if (problem != null) {
+            LOG.warn("{}: Logon with ResetSeqNumFlag=Y refused: {}", name, problem);
+            logoutAndDisconnect(problem, nowMs);
+            return;
         }
-        if (Math.abs(nowMs - sendingMs) > timings.sendingTimeToleranceMs()
-            && !message.isSingleByte(FixTags.POSS_DUP_FLAG, 'Y')) {
-            store.nextTargetSeqNum(seqNum + 1);
-            reject(message, seqNum, FixTags.SENDING_TIME, SessionRejectReason.SENDING_TIME_ACCURACY,
-                "SendingTime accuracy problem", nowMs);
-            logoutAndDisconnect("SendingTime accuracy problem", nowMs);
-            return false;
-        }
-        return true;
+        store.reset();
+        resendRequestedThrough = 0;
+        queued.clear();
+        LOG.info("{}: sequence numbers reset by a Logon on the logged-on session", name);
+        answerLogon(logon, true, nowMs);
+        store.nextTargetSeqNum(2);
     }
 
     private void onGapFill(FixMessage message, long seqNum, long nowMs) {
         long newSeqNo = message.longValue(FixTags.NEW_SEQ_NO);
-        if (newSeqNo == FixMessage.NOT_A_NUMBER || newSeqNo <= seqNum) {
+        if (newSeqNo <= seqNum) {
             store.nextTargetSeqNum(seqNum + 1);
-            reject(message, seqNum, FixTags.NEW_SEQ_NO, SessionRejectReason.VALUE_INCORRECT,
+            reject(message, seqNum, FixTags.NEW_SEQ_NO, SessionRejectReasons.VALUE_INCORRECT,
                 "NewSeqNo(36) must be greater than MsgSeqNum", nowMs);
             return;
         }
         store.nextTargetSeqNum(newSeqNo);
     }
 
-    /** SequenceReset in Reset mode: takes effect whatever its own MsgSeqNum. */
+    /**
+     * SequenceReset in Reset mode: takes effect whatever its own MsgSeqNum (which it does not consume); NewSeqNo below
+     * the expected number is rejected, equal to it changes nothing.
+     */
     private void onSequenceReset(FixMessage message, long seqNum, long nowMs) {
-        long newSeqNo = message.longValue(FixTags.NEW_SEQ_NO);
-        long expected = store.nextTargetSeqNum();
-        if (newSeqNo == FixMessage.NOT_A_NUMBER || newSeqNo < expected) {
-            reject(message, seqNum, FixTags.NEW_SEQ_NO, SessionRejectReason.VALUE_INCORRECT,
-                "NewSeqNo(36) " + newSeqNo + " is below the expected " + expected, nowMs);
+        int verdict = checks.check(message, nowMs);
+        if (verdict == InboundChecks.GARBLED) {
             return;
         }
-        LOG.info("{}: SequenceReset: next expected {} -> {}", name, expected, newSeqNo);
-        store.nextTargetSeqNum(newSeqNo);
-        resendRequestedUpTo = 0;
+        if (verdict != InboundChecks.PASS) {
+            rejectFailedCheck(message, seqNum, verdict, nowMs);
+            return;
+        }
+        long newSeqNo = message.longValue(FixTags.NEW_SEQ_NO);
+        long expected = store.nextTargetSeqNum();
+        if (newSeqNo < expected) {
+            reject(message, seqNum, FixTags.NEW_SEQ_NO, SessionRejectReasons.VALUE_INCORRECT,
+                "NewSeqNo " + newSeqNo + " is below the expected " + expected, nowMs);
+            return;
+        }
+        if (newSeqNo > expected) {
+            LOG.info("{}: SequenceReset: next expected {} -> {}", name, expected, newSeqNo);
+            store.nextTargetSeqNum(newSeqNo);
+        }
     }
 
     private void onLogout(FixMessage message, long nowMs) {
@@ -444,12 +518,12 @@ public final class FixSession {
         long end = message.longValue(FixTags.END_SEQ_NO);
         if (begin == FixMessage.NOT_A_NUMBER || end == FixMessage.NOT_A_NUMBER || begin < 1 || end < 0) {
             reject(message, seqNum, begin == FixMessage.NOT_A_NUMBER ? FixTags.BEGIN_SEQ_NO : FixTags.END_SEQ_NO,
-                SessionRejectReason.REQUIRED_TAG_MISSING, "ResendRequest needs BeginSeqNo(7) and EndSeqNo(16)",
+                SessionRejectReasons.REQUIRED_TAG_MISSING, "ResendRequest needs BeginSeqNo(7) and EndSeqNo(16)",
                 nowMs);
             return;
         }
         if (end != 0 && end < begin) {
-            reject(message, seqNum, FixTags.END_SEQ_NO, SessionRejectReason.VALUE_INCORRECT,
+            reject(message, seqNum, FixTags.END_SEQ_NO, SessionRejectReasons.VALUE_INCORRECT,
                 "EndSeqNo(16) is below BeginSeqNo(7)", nowMs);
             return;
         }
@@ -470,77 +544,67 @@ public final class FixSession {
         }
     }
 
+    /** A ResendRequest from the expected number to infinity, unless ours is still outstanding (QuickFIX/J's rule). */
     private void requestResend(long receivedSeqNum, long nowMs) {
-        if (resendRequestedUpTo != 0 && resendRequestedUpTo >= receivedSeqNum) {
-            return; // already asked for everything from the gap on
+        if (resendRequestedThrough != 0) {
+            return; // it asked for everything from the gap on: what is missing now comes with it
         }
         long expected = store.nextTargetSeqNum();
         LOG.warn("{}: sequence gap: expected {} but received {}; sending ResendRequest", name, expected,
             receivedSeqNum);
-        resendRequestedUpTo = receivedSeqNum;
+        resendRequestedThrough = receivedSeqNum - 1;
         send(MsgTypes.RESEND_REQUEST, w -> w.field(FixTags.BEGIN_SEQ_NO, expected).field(FixTags.END_SEQ_NO, 0L),
             nowMs);
     }
 
-    private void reject(FixMessage message, long refSeqNum, int refTagId, int reason, String text, long nowMs) {
-        LOG.warn("{}: rejecting message {}: {} ({})", name, refSeqNum, text, reason);
-        int msgType = message.msgType();
-        send(MsgTypes.REJECT, w -> {
-            if (refSeqNum > 0) {
-                w.field(FixTags.REF_SEQ_NUM, refSeqNum);
-            }
-            if (refTagId > 0) {
-                w.field(FixTags.REF_TAG_ID, refTagId);
-            }
-            if (msgType > 0) {
-                w.field(FixTags.REF_MSG_TYPE, MsgTypes.toString(msgType));
-            }
-            w.field(FixTags.SESSION_REJECT_REASON, reason).field(FixTags.TEXT, text);
-        }, nowMs);
+    /**
+     * A session-level Reject of {@code message}: the standard Text of the reason (and the tag), then {@code detail}
+     * if not null. {@code refTagId} is {@link RejectBody#NO_TAG} for none.
+     */
+    private void reject(FixMessage message, long refSeqNum, int refTagId, int reason, String detail, long nowMs) {
+        rejectBody.of(message, refSeqNum, refTagId, reason, detail);
+        LOG.warn("{}: rejecting message {}: {} ({}){}", name, refSeqNum, rejectBody.text(), reason,
+            detail == null ? "" : ": " + detail);
+        send(MsgTypes.REJECT, rejectBody, nowMs);
     }
 
     /**
      * A framed message that does not parse (see {@link FixParser}): rejected, and counted, when its MsgSeqNum is
-     * the expected one; otherwise ignored as garbled (a gap the client will fill).
+     * the expected one; otherwise ignored as garbled (a gap the client will fill). A message whose MsgType is not
+     * the third field is no message (FIX: the first three fields define one): always ignored as garbled.
      */
     public void onMalformed(FixMessage message, int parseError, long nowMs) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
-        if (state == State.DISCONNECTED) {
+        if (state == State.DISCONNECTED || closing) {
             return;
         }
         lastReceivedMs = nowMs;
         long seqNum = message.longValue(FixTags.MSG_SEQ_NUM);
-        if (seqNum != store.nextTargetSeqNum()) {
+        if (parseError == FixParser.MSG_TYPE_NOT_THIRD || seqNum != store.nextTargetSeqNum()) {
             LOG.warn("{}: ignoring a garbled message (parse error {}, MsgSeqNum {})", name, parseError, seqNum);
             return;
         }
         store.nextTargetSeqNum(seqNum + 1);
-        int reason = switch (parseError) {
-            case FixParser.INVALID_TAG -> SessionRejectReason.INVALID_TAG_NUMBER;
-            case FixParser.EMPTY_VALUE -> SessionRejectReason.TAG_WITHOUT_VALUE;
-            case FixParser.DUPLICATE_TAG -> SessionRejectReason.TAG_APPEARS_MORE_THAN_ONCE;
-            case FixParser.MSG_TYPE_NOT_THIRD -> SessionRejectReason.TAG_OUT_OF_ORDER;
-            default -> SessionRejectReason.OTHER;
-        };
-        reject(message, seqNum, message.errorTag(), reason, "malformed message (" + describeParseError(parseError)
-            + ")", nowMs);
+        switch (parseError) {
+            case FixParser.INVALID_TAG -> reject(message, seqNum, message.errorTag(),
+                SessionRejectReasons.INVALID_TAG_NUMBER, null, nowMs);
+            case FixParser.EMPTY_VALUE -> reject(message, seqNum, message.errorTag(),
+                SessionRejectReasons.TAG_WITHOUT_VALUE, null, nowMs);
+            case FixParser.DUPLICATE_TAG -> reject(message, seqNum, message.errorTag(),
+                SessionRejectReasons.TAG_APPEARS_MORE_THAN_ONCE, null, nowMs);
+            default -> reject(message, seqNum, RejectBody.NO_TAG, SessionRejectReasons.OTHER,
+                parseError == FixParser.TOO_MANY_FIELDS ? "too many fields" : "parse error " + parseError, nowMs);
+        }
+        processQueued(nowMs);
     }
 
-    private static String describeParseError(int parseError) {
-        return switch (parseError) {
-            case FixParser.INVALID_TAG -> "invalid tag";
-            case FixParser.EMPTY_VALUE -> "tag without a value";
-            case FixParser.DUPLICATE_TAG -> "tag appears more than once";
-            case FixParser.MSG_TYPE_NOT_THIRD -> "MsgType must be the third field";
-            case FixParser.TOO_MANY_FIELDS -> "too many fields";
-            default -> "error " + parseError;
-        };
-    }
-
-    /** A session-level Reject of an application message, for the order handler. */
-    public void rejectMessage(FixMessage message, int refTagId, int reason, String text, long nowMs) {
+    /**
+     * A session-level Reject of an application message, for the order handler: the standard Text of the reason and
+     * the tag, then {@code detail} (null for none).
+     */
+    public void rejectMessage(FixMessage message, int refTagId, int reason, String detail, long nowMs) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
-        reject(message, message.longValue(FixTags.MSG_SEQ_NUM), refTagId, reason, text, nowMs);
+        reject(message, message.longValue(FixTags.MSG_SEQ_NUM), refTagId, reason, detail, nowMs);
     }
 
     private LogonResult refuseLogon(String text, long nowMs) {
@@ -565,6 +629,7 @@ public final class FixSession {
     }
 
     private void disconnect() {
+        closing = true;
         if (transport != null) {
             transport.disconnect();
         }

@@ -162,14 +162,16 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements
                 case FixFramer.GARBLED -> {
                     LOG.warn("{}: skipped {} garbled bytes", who(), length);
                     buffer.readerIndex(start + length);
+                    closeIfNotLoggedOn("garbled bytes");
                 }
                 case FixFramer.BAD_CHECKSUM -> {
                     LOG.warn("{}: ignored a message with a wrong CheckSum", who());
                     buffer.readerIndex(start + length);
+                    closeIfNotLoggedOn("a message with a wrong CheckSum");
                 }
                 case FixFramer.TOO_LARGE -> refuseStream("message of " + length + " bytes exceeds the maximum of "
                     + settings.maxMessageSize());
-                case FixFramer.WRONG_BEGIN_STRING -> refuseStream("BeginString must be FIX.4.4");
+                case FixFramer.WRONG_BEGIN_STRING -> refuseStream("Incorrect BeginString (FIX.4.4 required)");
                 default -> throw new IllegalStateException("framer result " + kind);
             }
         }
@@ -272,6 +274,19 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements
         transport.send(writer.buffer(), writer.start(), writer.length());
         transport.disconnect();
         closing = true;
+    }
+
+    /**
+     * Before Logon, garbled input closes the connection without an answer (as QuickFIX/J does for a garbled Logon):
+     * a peer that cannot frame its first message is not speaking FIX 4.4 to us. After Logon it is only skipped (FIX:
+     * the next message shows the gap).
+     */
+    private void closeIfNotLoggedOn(String what) {
+        if (session == null) {
+            LOG.warn("{}: {} before Logon; closing", who(), what);
+            closing = true;
+            transport.disconnect();
+        }
     }
 
     /** The byte stream cannot be trusted any more: Logout (in the session if there is one), then close. */

@@ -3,6 +3,7 @@ package io.fixmatch.fix.session;
 import ch.qos.logback.classic.Level;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.fixmatch.fix.app.VenueDictionary;
 import io.fixmatch.fix.codec.FixFramer;
 import io.fixmatch.fix.codec.FixMessage;
 import io.fixmatch.fix.codec.FixParser;
@@ -103,7 +104,7 @@ class FixSessionFuzzTest {
         private final RecordingTransport transport = new RecordingTransport();
         private final RecordingApplication application = new RecordingApplication();
         private final FixSession session = new FixSession(new SessionConfig("TW", null, null, false, false), 1, "ISLD",
-            store(), new SessionTimings(10_000, 5_000, 120_000), application, MAX_MESSAGE);
+            store(), new SessionTimings(10_000, 5_000, 120_000), application, MAX_MESSAGE, VenueDictionary.get());
         private final FixFramer framer = new FixFramer(MAX_MESSAGE);
         private final FixMessage message = new FixMessage();
         private final FixWriter writer = new FixWriter(MAX_MESSAGE);
@@ -116,7 +117,7 @@ class FixSessionFuzzTest {
         }
 
         void run() {
-            session.claimOwnership(); // this thread plays the gateway thread that owns the session
+            session.claimOwnership(); // the fuzzing thread plays the gateway thread that owns the session
             logon();
             for (int step = 0; step < 64 && data.remainingBytes() > 0; step++) {
                 switch (data.consumeInt(0, 4)) {
@@ -193,7 +194,8 @@ class FixSessionFuzzTest {
                     if (parsed == FixParser.OK) {
                         session.onMessage(message, nowMs);
                     } else {
-                        boolean inSequence = session.isLoggedOn()
+                        // MsgType not the third field is no message at all: ignored as garbled.
+                        boolean inSequence = session.isLoggedOn() && parsed != FixParser.MSG_TYPE_NOT_THIRD
                             && message.longValue(34) == session.nextTargetSeqNum();
                         int sentBefore = transport.sentCount();
                         session.onMalformed(message, parsed, nowMs);
@@ -208,11 +210,18 @@ class FixSessionFuzzTest {
             }
         }
 
-        /** The connection closes when the session asks; the expected number never goes down. */
+        /**
+         * The connection closes when the session asks; the expected number never goes down, unless a Logon with
+         * ResetSeqNumFlag=Y reset it (the session answered with its own Logon 141=Y): then numbering starts again.
+         */
         private void afterCall() {
             if (transport.disconnectRequested && !transport.closed) {
                 transport.closed = true;
                 session.onConnectionClosed();
+            }
+            if (transport.takeResetAnswered()) {
+                expectedFloor = 0;
+                application.lastSeqNum = 0;
             }
             long expected = session.nextTargetSeqNum();
             assertTrue(expected >= expectedFloor, "next expected went down from " + expectedFloor + " to " + expected);
@@ -232,6 +241,7 @@ class FixSessionFuzzTest {
         private final List<String> sentAfterDisconnect = new ArrayList<>();
         boolean disconnectRequested;
         boolean closed;
+        private boolean resetAnswered;
 
         @Override
         public void send(byte[] message, int offset, int length) {
@@ -239,7 +249,17 @@ class FixSessionFuzzTest {
             if (disconnectRequested) {
                 sentAfterDisconnect.add(text(copy));
             }
+            if (text(copy).contains("|35=A|") && text(copy).contains("|141=Y|")) {
+                resetAnswered = true;
+            }
             sent.add(copy);
+        }
+
+        /** Whether a Logon with ResetSeqNumFlag=Y was sent since the last call. */
+        boolean takeResetAnswered() {
+            boolean answered = resetAnswered;
+            resetAnswered = false;
+            return answered;
         }
 
         @Override
@@ -302,7 +322,7 @@ class FixSessionFuzzTest {
 
     /** Our application interface, recording: each message must come once and in order. */
     private static final class RecordingApplication implements ApplicationHandler {
-        private long lastSeqNum;
+        long lastSeqNum;
 
         @Override
         public void onApplicationMessage(FixSession session, FixMessage message, long nowMs) {

@@ -1,5 +1,6 @@
 package io.fixmatch.fix.session;
 
+import io.fixmatch.fix.app.VenueDictionary;
 import io.fixmatch.fix.codec.FixMessage;
 import io.fixmatch.fix.codec.MessageBody;
 import io.fixmatch.fix.codec.MsgTypes;
@@ -39,7 +40,7 @@ class SessionOwnershipTest {
     void onlyTheOwningThreadMayTouchASession() throws Exception {
         ExecutorService owner = Executors.newSingleThreadExecutor();
         FixSession session = new FixSession(new SessionConfig("CLIENT1", null, null, false), 1, "FIXMATCH",
-            new SessionStore(dir), SessionTimings.defaults(), NOTHING, 4096);
+            new SessionStore(dir), SessionTimings.defaults(), NOTHING, 4096, VenueDictionary.get());
         try {
             assertThrows(AssertionError.class, () -> session.sendApplication(MsgTypes.EXECUTION_REPORT, REPORT, 0),
                 "no thread owns it yet");

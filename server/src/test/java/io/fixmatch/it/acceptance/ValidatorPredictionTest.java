@@ -17,8 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * What the venue validator will do to the acceptance definitions once the session runs it (the next phase): for
- * every message a definition sends whose answer it expects right after, the validator must give exactly the
+ * What the venue validator alone does to the acceptance definitions (the session runs it on every message; this
+ * pins the dictionary's part, without a server): for every message a definition sends whose answer it expects right after, the validator must give exactly the
  * SessionRejectReason and RefTagID of an expected dictionary Reject (reasons 0, 1, 2, 5, 6, 11, 13, 14, 15, 16),
  * and accept what the definition expects to be processed (an echoed order, a Heartbeat answering a TestRequest, a
  * BusinessMessageReject for a valid but unsupported type). Runs on the definitions' bytes, without a server.
