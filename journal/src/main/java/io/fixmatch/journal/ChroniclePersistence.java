@@ -44,26 +44,39 @@ public final class ChroniclePersistence implements EnginePersistence {
     private final JournalConfig config;
     private final SingleChronicleQueue queue;
     private final List<SymbolSpec> symbols;
+    /** The session table (owner id k is the k-th name), or null when the caller has none (tools, engine tests). */
+    private final List<String> owners;
     private final SnapshotDirectory snapshots;
     private final byte[] copyBuffer = new byte[CommandCodec.MAX_LENGTH];
     /** The file of each roll cycle this process has touched (Chronicle tells us as it acquires them). */
     private final Map<Integer, File> cycleFiles;
     private List<SymbolSpec> lastRecordedSymbols;
+    private List<String> lastRecordedOwners;
     private ExcerptAppender appender;
     private boolean recovered;
     private File snapshotCycleFile;
 
     private ChroniclePersistence(JournalConfig config, SingleChronicleQueue queue, List<SymbolSpec> symbols,
-                                    Map<Integer, File> cycleFiles) {
+                                 List<String> owners, Map<Integer, File> cycleFiles) {
         this.config = config;
         this.queue = queue;
         this.symbols = List.copyOf(symbols);
+        this.owners = owners == null ? null : List.copyOf(owners);
         this.cycleFiles = cycleFiles;
         this.snapshots = new SnapshotDirectory(config.snapshotDirectory());
     }
 
-    /** Opens (or creates) the journal for an engine with these symbols. */
+    /** Opens (or creates) the journal for an engine with these symbols; owners are neither recorded nor checked. */
     public static ChroniclePersistence open(JournalConfig config, List<SymbolSpec> symbols) {
+        return open(config, symbols, null);
+    }
+
+    /**
+     * Opens (or creates) the journal for an engine with these symbols and these owners: owner id k is the session
+     * named {@code owners.get(k - 1)}. Recovery refuses a table that would give journaled owner ids to other sessions
+     * (see {@link JournalFormat#ownersIncompatibility}); the first append records the table if the journal lacks it.
+     */
+    public static ChroniclePersistence open(JournalConfig config, List<SymbolSpec> symbols, List<String> owners) {
         Map<Integer, File> cycleFiles = new ConcurrentHashMap<>();
         SingleChronicleQueue queue;
         try {
@@ -84,7 +97,7 @@ public final class ChroniclePersistence implements EnginePersistence {
         } catch (Exception e) { // Chronicle also throws checked exceptions undeclared (a file that is no queue)
             throw new JournalException("cannot open the journal at " + config.directory() + ": " + e, e);
         }
-        return new ChroniclePersistence(config, queue, symbols, cycleFiles);
+        return new ChroniclePersistence(config, queue, symbols, owners, cycleFiles);
     }
 
     @Override
@@ -104,6 +117,10 @@ public final class ChroniclePersistence implements EnginePersistence {
         long after = JournalReader.NO_INDEX;
         if (snapshot != null) {
             checkSymbols(snapshot.symbols(), snapshot.file().toString());
+            if (snapshot.owners() != null) {
+                checkOwners(snapshot.owners(), snapshot.file().toString());
+                lastRecordedOwners = snapshot.owners();
+            }
             EngineSnapshot.restore(snapshot.file(), engine);
             lastRecordedSymbols = snapshot.symbols();
             after = snapshot.journalIndex();
@@ -138,6 +155,12 @@ public final class ChroniclePersistence implements EnginePersistence {
             }
 
             @Override
+            public void onOwners(long index, List<String> recorded) {
+                checkOwners(recorded, "record " + JournalReader.describe(index));
+                lastRecordedOwners = recorded;
+            }
+
+            @Override
             public void onCommand(long index, Command command) {
                 if (lastRecordedSymbols == null) {
                     throw new JournalException("journal record " + JournalReader.describe(index)
@@ -163,6 +186,16 @@ public final class ChroniclePersistence implements EnginePersistence {
         }
     }
 
+    private void checkOwners(List<String> recorded, String where) {
+        if (owners == null) {
+            return;
+        }
+        String problem = JournalFormat.ownersIncompatibility(recorded, owners);
+        if (problem != null) {
+            throw new JournalException("the configured sessions do not match the journal (" + where + "): " + problem);
+        }
+    }
+
     /**
      * Chronicle appenders belong to one thread: the appender is made by the first append, on the matching thread,
      * which then records the symbol table if the journal does not hold this one yet.
@@ -181,13 +214,27 @@ public final class ChroniclePersistence implements EnginePersistence {
                 LOG.info("journal {}: recorded the symbol table ({} symbols)", queue.fileAbsolutePath(),
                     symbols.size());
             }
+            if (owners != null && !owners.equals(lastRecordedOwners)) {
+                try (DocumentContext dc = appender.writingDocument()) {
+                    JournalFormat.writeOwners(dc.wire().bytes(), owners);
+                }
+                lastRecordedOwners = owners;
+                LOG.info("journal {}: recorded the session table {} (owner ids 1..{})", queue.fileAbsolutePath(),
+                    owners, owners.size());
+            }
         }
         return appender;
     }
 
+    /**
+     * Writes one command record. If writing fails half way (a full disk, say), the record is rolled back, never
+     * committed half written: Chronicle commits a document on close unless told otherwise, and recovery would then
+     * find a damaged record and refuse to start.
+     */
     @Override
-    public void append(DirectBuffer encodedCommand, int offset, int length) {
-        try (DocumentContext dc = appender().writingDocument()) {
+    public long append(DirectBuffer encodedCommand, int offset, int length) {
+        DocumentContext dc = appender().writingDocument();
+        try {
             Bytes<?> bytes = dc.wire().bytes();
             bytes.writeUnsignedByte(JournalFormat.VERSION);
             bytes.writeUnsignedByte(JournalFormat.KIND_COMMAND);
@@ -200,6 +247,12 @@ public final class ChroniclePersistence implements EnginePersistence {
                 encodedCommand.getBytes(offset, copyBuffer, 0, length);
                 bytes.write(copyBuffer, 0, length);
             }
+            return dc.index(); // Chronicle's index: positive, growing; the one a reader sees for this record
+        } catch (RuntimeException | Error e) {
+            dc.rollbackOnClose();
+            throw e;
+        } finally {
+            dc.close();
         }
     }
 
@@ -211,7 +264,7 @@ public final class ChroniclePersistence implements EnginePersistence {
         }
         try {
             long start = System.nanoTime();
-            Path file = snapshots.write(index, symbols, engine);
+            Path file = snapshots.write(index, symbols, lastRecordedOwners, engine);
             LOG.info("snapshot {} written in {} ms", file.getFileName(), (System.nanoTime() - start) / 1_000_000);
             snapshotCycleFile = cycleFiles.get(queue.rollCycle().toCycle(index));
         } catch (IOException | RuntimeException e) {

@@ -33,23 +33,27 @@ import java.util.zip.CheckedOutputStream;
  * The engine's whole state as of one journal record, so recovery can start there instead of at the journal's
  * beginning. File {@code snapshot-<index hex>.snap}, big-endian:
  * <pre>
- *   "FIXMATCH-SNAPSHOT" (ASCII)   u8 format version (1)
+ *   "FIXMATCH-SNAPSHOT" (ASCII)   u8 format version (2)
  *   i64 journal index of the last record included    i64 last order id    i64 last exec id
  *   u16 symbol count, then per symbol as in the journal's SYMBOLS record
+ *   (version 2) u16 owner count + 1 (0: no session table known), then per owner as in the journal's OWNERS record
  *   i32 order count, then per resting order, in priority order (symbol, side, price level, time):
  *     i32 symbol id, u8 side, u8 time in force, i64 order id, i32 owner, u8 id length, ClOrdID bytes,
  *     i64 price, i64 order qty, i64 leaves, i64 cum, i64 cum notional
+ *   (version 2) i32 owner count, then per owner: i32 owner, i64 inbound position of its last journaled command
  *   i64 CRC32 of everything before it
  * </pre>
+ * Version 1 (no inbound positions) is still read.
  * Written to a temporary file, forced to disk, then renamed: a snapshot file is whole or absent.
  */
 final class EngineSnapshot {
     static final String SUFFIX = ".snap";
     private static final byte[] MAGIC = "FIXMATCH-SNAPSHOT".getBytes(StandardCharsets.US_ASCII);
-    private static final int VERSION = 1;
+    private static final int VERSION = 2;
+    private static final int VERSION_WITHOUT_INBOUND_POSITIONS = 1;
 
     /** What a snapshot file says, before it is applied to an engine. */
-    record Header(Path file, long journalIndex, List<SymbolSpec> symbols) {
+    record Header(Path file, long journalIndex, List<SymbolSpec> symbols, List<String> owners) {
     }
 
     private EngineSnapshot() {
@@ -60,8 +64,8 @@ final class EngineSnapshot {
     }
 
     /** Writes the engine's state as of journal record {@code journalIndex}; the engine must not be running. */
-    static Path write(Path directory, long journalIndex, List<SymbolSpec> symbols, MatchingEngine engine)
-        throws IOException {
+    static Path write(Path directory, long journalIndex, List<SymbolSpec> symbols, List<String> owners,
+                      MatchingEngine engine) throws IOException {
         Files.createDirectories(directory);
         Path target = fileFor(directory, journalIndex);
         Path temporary = target.resolveSibling(target.getFileName() + ".tmp");
@@ -84,6 +88,12 @@ final class EngineSnapshot {
                 out.writeLong(symbol.maxPrice());
                 out.writeLong(symbol.maxQuantity());
             }
+            out.writeShort(owners == null ? 0 : owners.size() + 1);
+            for (String owner : owners == null ? List.<String>of() : owners) {
+                byte[] name = owner.getBytes(StandardCharsets.US_ASCII);
+                out.writeByte(name.length);
+                out.write(name);
+            }
             List<byte[]> orders = new ArrayList<>();
             for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
                 for (Side side : new Side[] {Side.BUY, Side.SELL}) {
@@ -94,6 +104,20 @@ final class EngineSnapshot {
             for (byte[] order : orders) {
                 out.write(order);
             }
+            ByteArrayOutputStream positions = new ByteArrayOutputStream();
+            DataOutputStream positionsOut = new DataOutputStream(positions);
+            int[] owners = new int[1];
+            engine.forEachInboundPosition((owner, position) -> {
+                try {
+                    positionsOut.writeInt(owner);
+                    positionsOut.writeLong(position);
+                    owners[0]++;
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            out.writeInt(owners[0]);
+            out.write(positions.toByteArray());
             out.flush();
             out.writeLong(crc.getValue());
         }
@@ -146,9 +170,9 @@ final class EngineSnapshot {
                 throw new JournalException(file + " is not a fixmatch snapshot");
             }
             int version = in.readUnsignedByte();
-            if (version != VERSION) {
+            if (version != VERSION && version != VERSION_WITHOUT_INBOUND_POSITIONS) {
                 throw new JournalException(file + " has snapshot format version " + version + "; this release reads "
-                    + VERSION);
+                    + VERSION_WITHOUT_INBOUND_POSITIONS + " and " + VERSION);
             }
             long journalIndex = in.readLong();
             long lastOrderId = in.readLong();
@@ -159,6 +183,16 @@ final class EngineSnapshot {
                 String name = new String(in.readNBytes(in.readUnsignedByte()), StandardCharsets.US_ASCII);
                 symbols.add(new SymbolSpec(name, in.readUnsignedByte(), in.readLong(), in.readLong(), in.readLong(),
                     in.readLong()));
+            }
+            List<String> owners = null;
+            if (version == VERSION) {
+                int ownerCount = in.readUnsignedShort() - 1;
+                if (ownerCount >= 0) {
+                    owners = new ArrayList<>(ownerCount);
+                    for (int i = 0; i < ownerCount; i++) {
+                        owners.add(new String(in.readNBytes(in.readUnsignedByte()), StandardCharsets.US_ASCII));
+                    }
+                }
             }
             if (engine != null) {
                 int orders = in.readInt();
@@ -174,9 +208,15 @@ final class EngineSnapshot {
                     engine.restoreRestingOrder(symbol, side, orderId, owner, id, tif, in.readLong(), in.readLong(),
                         in.readLong(), in.readLong(), in.readLong());
                 }
+                if (version == VERSION) {
+                    int owners = in.readInt();
+                    for (int i = 0; i < owners; i++) {
+                        engine.restoreInboundPosition(in.readInt(), in.readLong());
+                    }
+                }
                 engine.finishRestore(lastOrderId, lastExecId);
             }
-            return new Header(file, journalIndex, symbols);
+            return new Header(file, journalIndex, symbols, owners);
         } catch (EOFException e) {
             throw new JournalException(file + " is truncated", e);
         } catch (IOException | IllegalArgumentException | IndexOutOfBoundsException e) {

@@ -39,8 +39,9 @@ final class SnapshotDirectory {
     }
 
     /** Writes the engine's books as of journal record {@code journalIndex}, then drops all but the newest few. */
-    Path write(long journalIndex, List<SymbolSpec> symbols, MatchingEngine engine) throws IOException {
-        Path file = EngineSnapshot.write(directory, journalIndex, symbols, engine);
+    Path write(long journalIndex, List<SymbolSpec> symbols, List<String> owners, MatchingEngine engine)
+        throws IOException {
+        Path file = EngineSnapshot.write(directory, journalIndex, symbols, owners, engine);
         List<Path> snapshots = filesNewestFirst();
         for (int i = KEPT; i < snapshots.size(); i++) {
             Files.deleteIfExists(snapshots.get(i));

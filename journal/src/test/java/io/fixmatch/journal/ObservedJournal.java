@@ -33,13 +33,13 @@ final class ObservedJournal implements EnginePersistence {
     }
 
     @Override
-    public void append(DirectBuffer encodedCommand, int offset, int length) {
+    public long append(DirectBuffer encodedCommand, int offset, int length) {
         Command command = new Command();
         if (!CommandCodec.decode(encodedCommand, offset, length, command)) {
             throw new AssertionError("the loop appended an undecodable command");
         }
         beforeAppend.accept(command);
-        journal.append(encodedCommand, offset, length);
+        return journal.append(encodedCommand, offset, length);
     }
 
     @Override

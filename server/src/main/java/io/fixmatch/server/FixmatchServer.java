@@ -7,6 +7,7 @@ import io.fixmatch.fix.gateway.Gateway;
 import io.fixmatch.fix.gateway.Gateways;
 import io.fixmatch.fix.gateway.LatencyStages;
 import io.fixmatch.fix.gateway.PendingCommands;
+import io.fixmatch.fix.gateway.RecoveredReports;
 import io.fixmatch.fix.session.FixSession;
 import io.fixmatch.fix.session.SessionConfig;
 import io.fixmatch.fix.session.SessionRegistry;
@@ -42,17 +43,20 @@ public final class FixmatchServer implements AutoCloseable {
     private final List<FixSession> sessions = new ArrayList<>();
     private final SessionRegistry registry;
     private final Gateways gateways;
+    private final SymbolTable symbols;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private FixAcceptor acceptor;
+    private DataFolderLock lock;
     private boolean closed;
 
     private FixmatchServer(ServerConfig config) {
         this.config = config;
         int gatewayCount = config.gateway().threads();
         this.runtime = new MatchingRuntime(config.engine(), config.loop(),
-            ChroniclePersistence.open(config.journal(), config.engine().symbols()), gatewayCount,
+            ChroniclePersistence.open(config.journal(), config.engine().symbols(),
+                config.sessions().stream().map(SessionConfig::clientCompId).toList()), gatewayCount,
             owner -> Gateways.indexOfOwner(owner, gatewayCount));
-        SymbolTable symbols = new SymbolTable(config.engine().symbols());
+        this.symbols = new SymbolTable(config.engine().symbols());
         List<PendingCommands> pending = new ArrayList<>();
         for (int i = 0; i < gatewayCount; i++) {
             pending.add(new PendingCommands(runtime.inbound()));
@@ -81,18 +85,40 @@ public final class FixmatchServer implements AutoCloseable {
         }
     }
 
-    /** Recovers the books from the journal, starts the threads, then opens the port. */
+    /**
+     * Starts in the order that touches the data folder last: its lock (one server per folder), the port (a taken
+     * port stops the start before anything is read or written), recovery of the books and of what the sessions'
+     * stores lack, the threads, then the acceptor on the port.
+     */
     public static FixmatchServer start(ServerConfig config) throws InterruptedException {
-        FixmatchServer server = new FixmatchServer(config);
+        DataFolderLock lock = DataFolderLock.acquire(config.dataDirectory());
+        PortReservation port;
+        FixmatchServer server;
         try {
-            server.runtime.recover();
+            port = PortReservation.bind(config.gateway().host(), config.gateway().port());
+            try {
+                server = new FixmatchServer(config);
+            } catch (RuntimeException e) {
+                port.close();
+                throw e;
+            }
+        } catch (RuntimeException e) {
+            lock.close();
+            throw e;
+        }
+        server.lock = lock;
+        try {
+            server.recover();
             if (config.layout() == ThreadLayout.ONE_THREAD) {
                 server.runtime.startInline();
             } else {
                 server.runtime.start();
             }
-            server.acceptor = FixAcceptor.start(config.gateway(), server.registry, server.gateways);
+            port.close(); // handed over to the acceptor, which binds it again at once
+            server.acceptor = FixAcceptor.start(config.gateway().withPort(port.port()), server.registry,
+                server.gateways);
         } catch (RuntimeException | InterruptedException e) {
+            port.close();
             server.close();
             throw e;
         }
@@ -101,6 +127,23 @@ public final class FixmatchServer implements AutoCloseable {
             config.sessions().stream().map(SessionConfig::clientCompId).toList(), config.engine().symbols().size(),
             config.layout().configName(), config.dataDirectory().toAbsolutePath());
         return server;
+    }
+
+    /**
+     * Rebuilds the books from the journal; stores the reports of replayed events that the session stores lack (a crash
+     * after the journal append, before the report was stored); tells each session which of its client's requests the
+     * journal holds, so those are not asked for again and all others are. On this thread, before the gateways run.
+     */
+    private void recover() {
+        for (FixSession session : sessions) {
+            session.claimOwnership();
+        }
+        RecoveredReports recovered = new RecoveredReports(registry, symbols);
+        runtime.recover(recovered);
+        recovered.logSummary();
+        for (FixSession session : sessions) {
+            session.recoverInbound(runtime.engine().lastInboundPosition(session.ownerId()));
+        }
     }
 
     /** The port actually bound (differs from the config's when it asked for 0). */
@@ -162,6 +205,9 @@ public final class FixmatchServer implements AutoCloseable {
         long reports = gateways.all().stream().mapToLong(Gateway::reportsRouted).sum();
         logLatencyStages();
         LOG.info("stopped: {} execution reports routed", reports);
+        if (lock != null) {
+            lock.close(); // last: every file of the folder is closed
+        }
         stopped.countDown();
     }
 

@@ -26,8 +26,12 @@ public interface EnginePersistence extends AutoCloseable {
      */
     long replay(Consumer<Command> consumer);
 
-    /** Records one encoded command; when this returns, the command survives a crash of this process. */
-    void append(DirectBuffer encodedCommand, int offset, int length);
+    /**
+     * Records one encoded command; when this returns, the command survives a crash of this process. Returns the
+     * command's journal position: positive, growing with every append, and the same position recovery gives the
+     * command when it replays it ({@code Command#journalPosition}); its events carry it.
+     */
+    long append(DirectBuffer encodedCommand, int offset, int length);
 
     /**
      * Called on the matching thread when it stops, after the last command: may snapshot the engine so the next start
@@ -51,8 +55,11 @@ public interface EnginePersistence extends AutoCloseable {
             return 0;
         }
 
+        private long appended;
+
         @Override
-        public void append(DirectBuffer encodedCommand, int offset, int length) {
+        public long append(DirectBuffer encodedCommand, int offset, int length) {
+            return ++appended;
         }
 
         @Override

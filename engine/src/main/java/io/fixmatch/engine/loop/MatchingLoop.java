@@ -35,6 +35,8 @@ final class MatchingLoop implements Agent {
     private long commandsProcessed;
     private long journalFailures;
     private boolean journalFailing;
+    /** The position of the command just appended; 0 when it was not (a status request, a failed append). */
+    private long journalPosition;
 
     MatchingLoop(InboundCommandRing inbound, EnginePersistence journal, MatchingEngine engine,
                  OutboundRouting outbound, EpochNanoClock clock, int batchLimit) {
@@ -87,7 +89,9 @@ final class MatchingLoop implements Agent {
             throw new IllegalStateException("undecodable command in the inbound ring, length " + commandLength);
         }
         outbound.startCommand(commandTrace);
+        journalPosition = 0;
         boolean journaled = command.type() == CommandType.ORDER_STATUS || journaled(buffer, offset, commandLength);
+        command.journalPosition(journalPosition);
         if (commandTrace != null) {
             commandTrace.journalDone(System.nanoTime());
         }
@@ -102,14 +106,15 @@ final class MatchingLoop implements Agent {
 
     /** Appends the command where it lies in the ring; on failure (disk full, say) it must not be acted on. */
     private boolean journaled(MutableDirectBuffer buffer, int offset, int length) {
+        journalPosition = 0;
         try {
-            journal.append(buffer, offset, length);
+            journalPosition = journal.append(buffer, offset, length);
             if (journalFailing) {
                 journalFailing = false;
                 LOG.warn("journal appends work again after {} refused commands", journalFailures);
             }
             return true;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | InternalError e) { // InternalError: a fault writing a memory-mapped file
             journalFailures++;
             if (!journalFailing) {
                 journalFailing = true;

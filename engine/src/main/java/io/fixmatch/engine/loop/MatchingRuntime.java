@@ -1,5 +1,6 @@
 package io.fixmatch.engine.loop;
 
+import io.fixmatch.engine.api.EventSink;
 import io.fixmatch.engine.config.EngineConfig;
 import io.fixmatch.engine.matching.MatchingEngine;
 import org.agrona.concurrent.AgentRunner;
@@ -74,18 +75,27 @@ public final class MatchingRuntime implements AutoCloseable {
         return strategy;
     }
 
-    /** Rebuilds the books from the journal. Must be called once, before {@link #start()}. */
+    /** Rebuilds the books from the journal, dropping the replayed events. Once, before {@link #start()}. */
     public long recover() {
+        return recover(null);
+    }
+
+    /**
+     * Rebuilds the books from the journal; the replayed commands' events go to {@code replayedEvents} (on the calling
+     * thread; null: dropped), which re-delivers those that never reached their session's store. Must be called once,
+     * before {@link #start()}.
+     */
+    public long recover(EventSink replayedEvents) {
         if (state != State.NEW) {
             throw new IllegalStateException("already recovered");
         }
         long startNanos = System.nanoTime();
-        routing.replaying(true);
+        routing.replaying(true, replayedEvents);
         long commands;
         try {
             commands = journal.recoverInto(engine);
         } finally {
-            routing.replaying(false);
+            routing.replaying(false, null);
         }
         state = State.RECOVERED;
         double seconds = (System.nanoTime() - startNanos) / 1e9;

@@ -16,6 +16,7 @@ final class OutboundRouting implements EventSink {
     private final boolean[] touched;
     private CommandTrace trace;
     private boolean replaying;
+    private EventSink replayed;
 
     /** @param ringOfOwner the ring index (0 .. rings - 1) of an owner id; out-of-range results go to ring 0 */
     OutboundRouting(OutboundEventRing[] rings, IntUnaryOperator ringOfOwner) {
@@ -24,9 +25,13 @@ final class OutboundRouting implements EventSink {
         this.touched = new boolean[rings.length];
     }
 
-    /** While true (journal recovery) events are dropped: they were published before the restart. */
-    void replaying(boolean value) {
+    /**
+     * While replaying (journal recovery) events go to {@code sink} instead of the rings (null: dropped), which keeps
+     * those the sessions' stores lack (see {@code ExecutionEvent#journalPosition}).
+     */
+    void replaying(boolean value, EventSink sink) {
         replaying = value;
+        replayed = value ? sink : null;
     }
 
     /** The command about to be processed is traced with these stamps (null: not traced). */
@@ -61,6 +66,9 @@ final class OutboundRouting implements EventSink {
     @Override
     public void onEvent(ExecutionEvent event) {
         if (replaying) {
+            if (replayed != null) {
+                replayed.onEvent(event);
+            }
             return;
         }
         int ring = ringOf(event.owner());

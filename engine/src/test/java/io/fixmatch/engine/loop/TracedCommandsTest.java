@@ -127,10 +127,11 @@ class TracedCommandsTest {
         }
 
         @Override
-        public void append(DirectBuffer encodedCommand, int offset, int length) {
+        public long append(DirectBuffer encodedCommand, int offset, int length) {
             byte[] copy = new byte[length];
             encodedCommand.getBytes(offset, copy);
             records.add(copy);
+            return records.size();
         }
 
         @Override

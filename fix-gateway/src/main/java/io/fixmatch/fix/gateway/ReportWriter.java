@@ -56,7 +56,8 @@ final class ReportWriter implements TracedEventSink {
             takenNanos = System.nanoTime();
             report.traced(trace, takenNanos);
         }
-        session.sendApplication(report.msgType(), report, nowMs);
+        session.sendEventReport(report.msgType(), report, event.journalPosition(), event.ordinal(),
+            event.answeredInbound(), nowMs);
         if (traced) {
             stages.written(trace, takenNanos, report.writeNanos(), session.transport());
         }

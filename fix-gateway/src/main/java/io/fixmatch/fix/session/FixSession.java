@@ -33,6 +33,7 @@ public final class FixSession {
     private final byte[] serverCompId;
     private final byte[] clientCompId;
     private final SessionStore store;
+    private final InboundSequence inbound;
     private final SessionTimings timings;
     private final ApplicationHandler application;
     private final FixWriter writer;
@@ -53,6 +54,7 @@ public final class FixSession {
     private long resendRequestedUpTo;
     private long testRequestCounter;
     private long lastReadNanos;
+    private long storeFailures;
 
     public FixSession(SessionConfig config, int ownerId, String serverCompId, SessionStore store,
                       SessionTimings timings, ApplicationHandler application, int maxMessageSize) {
@@ -61,6 +63,7 @@ public final class FixSession {
         this.serverCompId = serverCompId.getBytes(StandardCharsets.US_ASCII);
         this.clientCompId = config.clientCompId().getBytes(StandardCharsets.US_ASCII);
         this.store = store;
+        this.inbound = new InboundSequence(store);
         this.timings = timings;
         this.application = application;
         this.writer = new FixWriter(maxMessageSize);
@@ -97,7 +100,7 @@ public final class FixSession {
 
     public long nextTargetSeqNum() {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
-        return store.nextTargetSeqNum();
+        return inbound.expected();
     }
 
     /** The connection's transport while logged on, else null. Owner thread. */
@@ -131,6 +134,14 @@ public final class FixSession {
      */
     public LogonResult onLogon(FixMessage logon, SessionTransport newTransport, long nowMs) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
+        try {
+            return handleLogon(logon, newTransport, nowMs);
+        } finally {
+            inbound.settle();
+        }
+    }
+
+    private LogonResult handleLogon(FixMessage logon, SessionTransport newTransport, long nowMs) {
         if (state != State.DISCONNECTED) {
             return LogonResult.ALREADY_LOGGED_ON;
         }
@@ -157,9 +168,10 @@ public final class FixSession {
                 return refuseLogon("ResetSeqNumFlag=Y requires MsgSeqNum=1", nowMs);
             }
             store.reset();
+            inbound.reset();
             LOG.info("{}: sequence numbers reset by Logon", name);
         }
-        long expected = store.nextTargetSeqNum();
+        long expected = inbound.expected();
         if (seqNum < expected) {
             return refuseLogon("MsgSeqNum too low, expecting " + expected + " but received " + seqNum, nowMs);
         }
@@ -175,7 +187,7 @@ public final class FixSession {
         if (seqNum > expected) {
             requestResend(seqNum, nowMs);
         } else {
-            store.nextTargetSeqNum(seqNum + 1);
+            inbound.expect(seqNum + 1);
         }
         return LogonResult.LOGGED_ON;
     }
@@ -191,6 +203,14 @@ public final class FixSession {
      */
     public void onMessage(FixMessage message, long nowMs, long readNanos) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
+        try {
+            handleMessage(message, nowMs, readNanos);
+        } finally {
+            inbound.settle();
+        }
+    }
+
+    private void handleMessage(FixMessage message, long nowMs, long readNanos) {
         lastReadNanos = readNanos;
         if (state == State.DISCONNECTED) {
             return;
@@ -214,7 +234,7 @@ public final class FixSession {
             onSequenceReset(message, seqNum, nowMs);
             return;
         }
-        long expected = store.nextTargetSeqNum();
+        long expected = inbound.expected();
         if (seqNum > expected) {
             if (msgType == MsgTypes.RESEND_REQUEST) {
                 onResendRequest(message, seqNum, nowMs);
@@ -239,10 +259,10 @@ public final class FixSession {
         if (msgType == MsgTypes.SEQUENCE_RESET) {
             onGapFill(message, seqNum, nowMs);
         } else {
-            store.nextTargetSeqNum(seqNum + 1);
+            inbound.expect(seqNum + 1);
             dispatch(message, seqNum, nowMs);
         }
-        if (resendRequestedUpTo != 0 && store.nextTargetSeqNum() > resendRequestedUpTo) {
+        if (resendRequestedUpTo != 0 && inbound.expected() > resendRequestedUpTo) {
             LOG.info("{}: gap filled up to {}", name, resendRequestedUpTo);
             resendRequestedUpTo = 0;
         }
@@ -287,7 +307,7 @@ public final class FixSession {
         }
         state = State.DISCONNECTED;
         transport = null;
-        LOG.info("{}: disconnected (next in {}, next out {})", name, store.nextTargetSeqNum(),
+        LOG.info("{}: disconnected (next in {}, next out {})", name, inbound.expected(),
             store.nextSenderSeqNum());
         application.onDisconnected(this);
     }
@@ -314,6 +334,62 @@ public final class FixSession {
     public void sendApplication(int msgType, MessageBody body, long nowMs) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
         send(msgType, body, nowMs);
+    }
+
+    /**
+     * Sends the report of an engine event, as {@link #sendApplication}, stored with the event's origin (journal
+     * position and ordinal) in the same record, so that after a crash the store knows which events it holds
+     * ({@link #holdsEvent}). {@code answeredInbound} is the inbound position of this session's request the event
+     * answers (0: none): once the report is stored, that request counts as received for good.
+     */
+    public void sendEventReport(int msgType, MessageBody body, long journalPosition, int ordinal,
+                                long answeredInbound, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        send(msgType, body, nowMs, journalPosition, ordinal);
+        if (answeredInbound != 0) {
+            inbound.answered(answeredInbound);
+            inbound.settle();
+        }
+    }
+
+    /** Whether the store holds the report of the engine event with this origin (see {@link #sendEventReport}). */
+    public boolean holdsEvent(long journalPosition, int ordinal) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        return store.holdsEvent(journalPosition, ordinal);
+    }
+
+    /**
+     * The inbound position of the request with this MsgSeqNum (in the current reset epoch): the command carries it
+     * into the journal.
+     */
+    public long inboundPosition(long seqNum) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        return inbound.positionOf(seqNum);
+    }
+
+    /**
+     * The order handler handed the request at this inbound position (the message being handled) to the engine: until
+     * a report answering it is stored, the persisted next expected number stays at or below it.
+     */
+    public void requestQueued(long position) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        inbound.queued(position);
+    }
+
+    /**
+     * At start, after journal recovery, before any connection: {@code journaledPosition} is the inbound position of
+     * the last request of this session the journal holds (0: none). Messages up to it count as received (the store
+     * may lag: they were in flight at a crash); everything after is asked for again. Logs what it decided.
+     */
+    public void recoverInbound(long journaledPosition) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        long stored = store.nextTargetSeqNum();
+        long next = inbound.recover(journaledPosition);
+        LOG.info("{}: recovered: next in {} (session store had {}, journal holds requests up to {}), next out {},"
+                + " last engine event stored {}", name, next, stored,
+            journaledPosition == 0 ? "none" : Long.toString(journaledPosition & ((1L << InboundSequence.SEQ_NUM_BITS) - 1))
+                + " of epoch " + (journaledPosition >>> InboundSequence.SEQ_NUM_BITS),
+            store.nextSenderSeqNum(), store.lastOrigin());
     }
 
     /** Server-initiated Logout (shutdown): the client's Logout reply, or the timeout, closes the connection. */
@@ -365,14 +441,14 @@ public final class FixSession {
 
     private boolean sendingTimeAcceptable(FixMessage message, long seqNum, long nowMs) {
         if (message.isSingleByte(FixTags.POSS_DUP_FLAG, 'Y') && !message.has(FixTags.ORIG_SENDING_TIME)) {
-            store.nextTargetSeqNum(seqNum + 1);
+            inbound.expect(seqNum + 1);
             reject(message, seqNum, FixTags.ORIG_SENDING_TIME, SessionRejectReason.REQUIRED_TAG_MISSING,
                 "OrigSendingTime(122) is required with PossDupFlag=Y", nowMs);
             return false;
         }
         int field = message.indexOf(FixTags.SENDING_TIME);
         if (field < 0) {
-            store.nextTargetSeqNum(seqNum + 1);
+            inbound.expect(seqNum + 1);
             reject(message, seqNum, FixTags.SENDING_TIME, SessionRejectReason.REQUIRED_TAG_MISSING,
                 "SendingTime(52) missing", nowMs);
             return false;
@@ -380,14 +456,14 @@ public final class FixSession {
         long sendingMs = FixTimestamps.parseMillis(message.buffer(), message.valueStartAt(field),
             message.valueLengthAt(field));
         if (sendingMs == Long.MIN_VALUE) {
-            store.nextTargetSeqNum(seqNum + 1);
+            inbound.expect(seqNum + 1);
             reject(message, seqNum, FixTags.SENDING_TIME, SessionRejectReason.INCORRECT_DATA_FORMAT,
                 "SendingTime(52) is not a UTCTimestamp", nowMs);
             return false;
         }
         if (Math.abs(nowMs - sendingMs) > timings.sendingTimeToleranceMs()
             && !message.isSingleByte(FixTags.POSS_DUP_FLAG, 'Y')) {
-            store.nextTargetSeqNum(seqNum + 1);
+            inbound.expect(seqNum + 1);
             reject(message, seqNum, FixTags.SENDING_TIME, SessionRejectReason.SENDING_TIME_ACCURACY,
                 "SendingTime accuracy problem", nowMs);
             logoutAndDisconnect("SendingTime accuracy problem", nowMs);
@@ -399,25 +475,25 @@ public final class FixSession {
     private void onGapFill(FixMessage message, long seqNum, long nowMs) {
         long newSeqNo = message.longValue(FixTags.NEW_SEQ_NO);
         if (newSeqNo == FixMessage.NOT_A_NUMBER || newSeqNo <= seqNum) {
-            store.nextTargetSeqNum(seqNum + 1);
+            inbound.expect(seqNum + 1);
             reject(message, seqNum, FixTags.NEW_SEQ_NO, SessionRejectReason.VALUE_INCORRECT,
                 "NewSeqNo(36) must be greater than MsgSeqNum", nowMs);
             return;
         }
-        store.nextTargetSeqNum(newSeqNo);
+        inbound.expect(newSeqNo);
     }
 
     /** SequenceReset in Reset mode: takes effect whatever its own MsgSeqNum. */
     private void onSequenceReset(FixMessage message, long seqNum, long nowMs) {
         long newSeqNo = message.longValue(FixTags.NEW_SEQ_NO);
-        long expected = store.nextTargetSeqNum();
+        long expected = inbound.expected();
         if (newSeqNo == FixMessage.NOT_A_NUMBER || newSeqNo < expected) {
             reject(message, seqNum, FixTags.NEW_SEQ_NO, SessionRejectReason.VALUE_INCORRECT,
                 "NewSeqNo(36) " + newSeqNo + " is below the expected " + expected, nowMs);
             return;
         }
         LOG.info("{}: SequenceReset: next expected {} -> {}", name, expected, newSeqNo);
-        store.nextTargetSeqNum(newSeqNo);
+        inbound.expect(newSeqNo);
         resendRequestedUpTo = 0;
     }
 
@@ -466,7 +542,7 @@ public final class FixSession {
         if (resendRequestedUpTo != 0 && resendRequestedUpTo >= receivedSeqNum) {
             return; // already asked for everything from the gap on
         }
-        long expected = store.nextTargetSeqNum();
+        long expected = inbound.expected();
         LOG.warn("{}: sequence gap: expected {} but received {}; sending ResendRequest", name, expected,
             receivedSeqNum);
         resendRequestedUpTo = receivedSeqNum;
@@ -497,16 +573,24 @@ public final class FixSession {
      */
     public void onMalformed(FixMessage message, int parseError, long nowMs) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
+        try {
+            handleMalformed(message, parseError, nowMs);
+        } finally {
+            inbound.settle();
+        }
+    }
+
+    private void handleMalformed(FixMessage message, int parseError, long nowMs) {
         if (state == State.DISCONNECTED) {
             return;
         }
         lastReceivedMs = nowMs;
         long seqNum = message.longValue(FixTags.MSG_SEQ_NUM);
-        if (seqNum != store.nextTargetSeqNum()) {
+        if (seqNum != inbound.expected()) {
             LOG.warn("{}: ignoring a garbled message (parse error {}, MsgSeqNum {})", name, parseError, seqNum);
             return;
         }
-        store.nextTargetSeqNum(seqNum + 1);
+        inbound.expect(seqNum + 1);
         int reason = switch (parseError) {
             case FixParser.INVALID_TAG -> SessionRejectReason.INVALID_TAG_NUMBER;
             case FixParser.EMPTY_VALUE -> SessionRejectReason.TAG_WITHOUT_VALUE;
@@ -564,6 +648,10 @@ public final class FixSession {
 
     /** Writes the standard header with the next sequence number, the body, and queues the message. */
     private void send(int msgType, MessageBody body, long nowMs) {
+        send(msgType, body, nowMs, 0, 0);
+    }
+
+    private void send(int msgType, MessageBody body, long nowMs, long originPosition, int originOrdinal) {
         long seqNum = store.nextSenderSeqNum();
         writer.begin(msgType)
             .field(FixTags.SENDER_COMP_ID, serverCompId)
@@ -574,9 +662,29 @@ public final class FixSession {
         writer.finish();
         store.nextSenderSeqNum(seqNum + 1);
         if (!MsgTypes.isAdmin(msgType)) {
-            store.storeSent(seqNum, writer.buffer(), writer.start(), writer.length());
+            keepForResend(seqNum, originPosition, originOrdinal);
         }
         transmit(nowMs);
+    }
+
+    /**
+     * Stores the message just written. A store that cannot write (a full disk) must not silence the session: the
+     * message still goes out, unstored (a resend of it becomes a gap fill; after a crash its report would be
+     * re-derived, same content), and the failure is logged once per run of failures, and when writes work again.
+     */
+    private void keepForResend(long seqNum, long originPosition, int originOrdinal) {
+        try {
+            store.storeSent(seqNum, writer.buffer(), writer.start(), writer.length(), originPosition, originOrdinal);
+            if (storeFailures > 0) {
+                LOG.warn("{}: the session store works again, after {} messages sent unstored", name, storeFailures);
+                storeFailures = 0;
+            }
+        } catch (RuntimeException | InternalError e) { // InternalError: a fault writing a memory-mapped file
+            if (storeFailures++ == 0) {
+                LOG.error("{}: cannot store sent messages (full disk?): sending them unstored; a resend will gap-fill"
+                    + " them", name, e);
+            }
+        }
     }
 
     private void sendGapFill(long seqNum, long newSeqNo, long nowMs) {

@@ -44,6 +44,25 @@ class SessionStoreTest {
         }
     }
 
+    /**
+     * A write that fails half way (as on a full disk; here the message's bounds are wrong, after the MsgSeqNum is
+     * written) leaves nothing: Chronicle would otherwise commit the half-written record on close, and a resend would
+     * send it. Fails without the rollback in {@code storeSent}.
+     */
+    @Test
+    void aFailedWriteLeavesNothingBehind() {
+        byte[] message = "message 1".getBytes(StandardCharsets.US_ASCII);
+        try (SessionStore store = new SessionStore(dir)) {
+            assertThrows(RuntimeException.class, () -> store.storeSent(1, message, 0, message.length + 100, 7, 0));
+            store(store, 2);
+        }
+        try (SessionStore reopened = new SessionStore(dir)) {
+            assertEquals(2, reopened.nextStoredAtOrAfter(1), "the failed message is not there");
+            assertEquals("message 2", read(reopened, 2));
+            assertEquals(false, reopened.holdsEvent(7, 0), "nor its origin");
+        }
+    }
+
     private static void assertFinds(SessionStore store) {
         assertEquals(1, store.nextStoredAtOrAfter(1));
         assertEquals(3, store.nextStoredAtOrAfter(3));
