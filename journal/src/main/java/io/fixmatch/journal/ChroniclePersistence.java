@@ -101,9 +101,9 @@ public final class ChroniclePersistence implements EnginePersistence {
     }
 
     @Override
-    public long recoverInto(MatchingEngine engine) {
+    public long recoverInto(MatchingEngine engine, long latestSnapshot) {
         try {
-            return recover(engine);
+            return recover(engine, latestSnapshot);
         } catch (JournalException e) {
             throw e;
         } catch (Exception e) { // Chronicle's own errors on damaged files, some checked and undeclared
@@ -111,9 +111,9 @@ public final class ChroniclePersistence implements EnginePersistence {
         }
     }
 
-    private long recover(MatchingEngine engine) {
+    private long recover(MatchingEngine engine, long latestSnapshot) {
         startRecovery();
-        EngineSnapshot.Header snapshot = snapshots.newestReadable();
+        EngineSnapshot.Header snapshot = snapshots.newestReadable(latestSnapshot);
         long after = JournalReader.NO_INDEX;
         if (snapshot != null) {
             checkSymbols(snapshot.symbols(), snapshot.file().toString());
@@ -257,10 +257,10 @@ public final class ChroniclePersistence implements EnginePersistence {
     }
 
     @Override
-    public void checkpoint(MatchingEngine engine) {
+    public long checkpoint(MatchingEngine engine) {
         long index = queue.lastIndex();
         if (index < 0 || !recovered) {
-            return;
+            return 0;
         }
         try {
             long start = System.nanoTime();
@@ -271,6 +271,7 @@ public final class ChroniclePersistence implements EnginePersistence {
             // The journal alone still recovers everything: a failed snapshot costs only recovery time.
             LOG.error("could not write a snapshot; the next start replays the whole journal", e);
         }
+        return index;
     }
 
     /** The index of the journal's last record (Chronicle numbering), or a negative number when empty. */

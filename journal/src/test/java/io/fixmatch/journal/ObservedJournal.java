@@ -23,8 +23,8 @@ final class ObservedJournal implements EnginePersistence {
     }
 
     @Override
-    public long recoverInto(MatchingEngine engine) {
-        return journal.recoverInto(engine);
+    public long recoverInto(MatchingEngine engine, long latestSnapshot) {
+        return journal.recoverInto(engine, latestSnapshot);
     }
 
     @Override
@@ -43,8 +43,8 @@ final class ObservedJournal implements EnginePersistence {
     }
 
     @Override
-    public void checkpoint(MatchingEngine engine) {
-        journal.checkpoint(engine);
+    public long checkpoint(MatchingEngine engine) {
+        return journal.checkpoint(engine);
     }
 
     @Override

@@ -139,11 +139,27 @@ public final class FixmatchServer implements AutoCloseable {
             session.claimOwnership();
         }
         RecoveredReports recovered = new RecoveredReports(registry, symbols);
-        runtime.recover(recovered);
+        runtime.recover(recovered, latestUsableSnapshot());
         recovered.logSummary();
         for (FixSession session : sessions) {
             session.recoverInbound(runtime.engine().lastInboundPosition(session.ownerId()));
         }
+    }
+
+    /**
+     * Recovery may start from a snapshot only if every session's store holds the reports of the events of the commands
+     * the snapshot covers (its replay re-derives only those after it): the least position through which the stores
+     * hold everything. Stores that know no event (new ones) do not constrain it.
+     */
+    private long latestUsableSnapshot() {
+        long latest = Long.MAX_VALUE;
+        for (FixSession session : sessions) {
+            long storedThrough = session.eventsStoredThrough();
+            if (storedThrough != 0) {
+                latest = Math.min(latest, storedThrough);
+            }
+        }
+        return latest;
     }
 
     /** The port actually bound (differs from the config's when it asked for 0). */
@@ -196,8 +212,9 @@ public final class FixmatchServer implements AutoCloseable {
         } else {
             runtime.close();
         }
+        long journaledThrough = runtime.closedAt();
         if (acceptor != null) {
-            onEachGateway(Gateway::finish);
+            onEachGateway(gateway -> gateway.finish(journaledThrough));
             acceptor.close();
         } else {
             finishWithoutGateways();

@@ -18,7 +18,16 @@ public interface EnginePersistence extends AutoCloseable {
      * Rebuilds a fresh engine's state: from the latest snapshot if there is one, then every command recorded after
      * it. Called once, before the first {@link #append}. Returns the number of commands replayed.
      */
-    long recoverInto(MatchingEngine engine);
+    default long recoverInto(MatchingEngine engine) {
+        return recoverInto(engine, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #recoverInto(MatchingEngine)}, starting from a snapshot no later than journal position
+     * {@code latestSnapshot}: the events of every command after it are re-derived by the replay, so a caller that
+     * needs some of them (reports its stores lack) bounds the snapshot by what its stores hold.
+     */
+    long recoverInto(MatchingEngine engine, long latestSnapshot);
 
     /**
      * Replays every recorded command from the journal's beginning, ignoring snapshots, into {@code consumer} (which
@@ -35,9 +44,10 @@ public interface EnginePersistence extends AutoCloseable {
 
     /**
      * Called on the matching thread when it stops, after the last command: may snapshot the engine so the next start
-     * recovers quickly (and may then drop journal files the snapshot makes unnecessary).
+     * recovers quickly (and may then drop journal files the snapshot makes unnecessary). Returns the journal position
+     * of the last record (what the engine's state now covers; 0 if none).
      */
-    void checkpoint(MatchingEngine engine);
+    long checkpoint(MatchingEngine engine);
 
     /** Flushes and releases the files. */
     @Override
@@ -46,7 +56,7 @@ public interface EnginePersistence extends AutoCloseable {
     /** Keeps nothing and replays nothing. */
     EnginePersistence NONE = new EnginePersistence() {
         @Override
-        public long recoverInto(MatchingEngine engine) {
+        public long recoverInto(MatchingEngine engine, long latestSnapshot) {
             return 0;
         }
 
@@ -63,7 +73,8 @@ public interface EnginePersistence extends AutoCloseable {
         }
 
         @Override
-        public void checkpoint(MatchingEngine engine) {
+        public long checkpoint(MatchingEngine engine) {
+            return appended;
         }
 
         @Override

@@ -37,6 +37,8 @@ final class MatchingLoop implements Agent {
     private boolean journalFailing;
     /** The position of the command just appended; 0 when it was not (a status request, a failed append). */
     private long journalPosition;
+    /** The journal position the engine's state covered when the loop closed (0 until then). */
+    private volatile long closedAt;
 
     MatchingLoop(InboundCommandRing inbound, EnginePersistence journal, MatchingEngine engine,
                  OutboundRouting outbound, EpochNanoClock clock, int batchLimit) {
@@ -67,7 +69,7 @@ final class MatchingLoop implements Agent {
             while (doWork() > 0) {
                 // drain
             }
-            journal.checkpoint(engine);
+            closedAt = journal.checkpoint(engine);
         } finally {
             journal.close();
         }
@@ -122,6 +124,10 @@ final class MatchingLoop implements Agent {
             }
             return false;
         }
+    }
+
+    long closedAt() {
+        return closedAt;
     }
 
     long commandsProcessed() {

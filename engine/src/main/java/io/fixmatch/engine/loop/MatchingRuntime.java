@@ -86,6 +86,14 @@ public final class MatchingRuntime implements AutoCloseable {
      * before {@link #start()}.
      */
     public long recover(EventSink replayedEvents) {
+        return recover(replayedEvents, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #recover(EventSink)}, from a snapshot no later than journal position {@code latestSnapshot} (the
+     * replay must re-derive every event the caller's stores may lack).
+     */
+    public long recover(EventSink replayedEvents, long latestSnapshot) {
         if (state != State.NEW) {
             throw new IllegalStateException("already recovered");
         }
@@ -93,7 +101,7 @@ public final class MatchingRuntime implements AutoCloseable {
         routing.replaying(true, replayedEvents);
         long commands;
         try {
-            commands = journal.recoverInto(engine);
+            commands = journal.recoverInto(engine, latestSnapshot);
         } finally {
             routing.replaying(false, null);
         }
@@ -164,6 +172,14 @@ public final class MatchingRuntime implements AutoCloseable {
      */
     public MatchingEngine engine() {
         return engine;
+    }
+
+    /**
+     * After {@link #close()}: the journal position the books covered when the engine stopped (every command up to it
+     * was processed and its events published; 0 if the journal is empty).
+     */
+    public long closedAt() {
+        return loop.closedAt();
     }
 
     /** Commands processed since start (not counting recovery); read by the matching thread's owner after close. */

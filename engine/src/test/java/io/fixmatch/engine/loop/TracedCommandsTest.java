@@ -117,7 +117,7 @@ class TracedCommandsTest {
         final List<byte[]> records = new ArrayList<>();
 
         @Override
-        public long recoverInto(MatchingEngine engine) {
+        public long recoverInto(MatchingEngine engine, long latestSnapshot) {
             return 0;
         }
 
@@ -135,7 +135,8 @@ class TracedCommandsTest {
         }
 
         @Override
-        public void checkpoint(MatchingEngine engine) {
+        public long checkpoint(MatchingEngine engine) {
+            return records.size();
         }
 
         @Override

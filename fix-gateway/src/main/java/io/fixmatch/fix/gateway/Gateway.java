@@ -377,15 +377,20 @@ public final class Gateway {
 
     /**
      * Gateway thread, last: after the engine stopped, turns every remaining event into its report (stored for
-     * resend), closes the session stores, and lets the cycle idle until the event loop ends.
+     * resend), marks in each session's store that every event up to {@code journaledThrough} (the journal position
+     * the stopped engine covered; 0: none) is stored, closes the stores, and lets the cycle idle until the event loop
+     * ends.
      */
-    public void finish() {
+    public void finish(long journaledThrough) {
         closeInlineMatching();
         while (reports.drain(DRAIN_BATCH, System.currentTimeMillis()) > 0) {
             flush();
         }
         flush();
         for (FixSession session : sessions) {
+            if (journaledThrough > 0) {
+                session.markEventsStoredThrough(journaledThrough);
+            }
             session.close();
         }
         stopped = true;

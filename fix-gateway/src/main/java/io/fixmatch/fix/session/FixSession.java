@@ -367,6 +367,18 @@ public final class FixSession {
         return inbound.positionOf(seqNum);
     }
 
+    /** At a clean stop, once every event is stored: see {@link SessionStore#markStoredThrough}. */
+    public void markEventsStoredThrough(long journalPosition) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        store.markStoredThrough(journalPosition);
+    }
+
+    /** See {@link SessionStore#storedThroughPosition()}: 0 if the store knows no event. */
+    public long eventsStoredThrough() {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        return store.storedThroughPosition();
+    }
+
     /**
      * The order handler handed the request at this inbound position (the message being handled) to the engine: until
      * a report answering it is stored, the persisted next expected number stays at or below it.

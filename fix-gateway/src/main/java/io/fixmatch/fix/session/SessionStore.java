@@ -27,15 +27,19 @@ import java.nio.file.StandardOpenOption;
  *       after a restart. Excerpt: i64 MsgSeqNum, then either the message bytes (they start with '8'; no origin), or
  *       u8 1, i64 journal position, i32 ordinal (the engine event the message reports, see
  *       {@code ExecutionEvent#journalPosition}), then the message bytes. A record with MsgSeqNum 0 marks a sequence
- *       reset. The origin of the last stored event report tells recovery which engine events the store holds: it is
- *       in the same excerpt as the report, so both survive a crash or neither does. Admin messages are not kept: a
- *       resend replaces them with a gap fill.</li>
+ *       reset; a record with MsgSeqNum -1 and an origin (and no message) says every event up to that origin is
+ *       stored (written at a clean stop, for the sessions that had no event lately). The origin of the last stored
+ *       event report tells recovery which engine events the store holds: it is in the same excerpt as the report, so
+ *       both survive a crash or neither does. Admin messages are not kept: a resend replaces them with a gap
+ *       fill.</li>
  * </ul>
  * Not thread-safe: it belongs to its session's owning thread, and Chronicle's own single-thread checks enforce it
  * ({@link #claimOwnership()} moves them to the owner when a gateway thread takes the session over).
  */
 public final class SessionStore implements AutoCloseable {
     private static final long RESET_MARKER = 0;
+    /** A record that is no message: "the reports of every engine event up to this origin are stored". */
+    private static final long STORED_THROUGH_MARKER = -1;
     /** After the MsgSeqNum: the message has an origin (an engine event). A FIX message starts with '8' instead. */
     private static final int WITH_ORIGIN = 1;
     private static final int ORIGIN_LENGTH = 1 + Long.BYTES + Integer.BYTES;
@@ -166,6 +170,34 @@ public final class SessionStore implements AutoCloseable {
             || (originPosition == lastOriginPosition && originOrdinal <= lastOriginOrdinal);
     }
 
+    /**
+     * Records that the reports of every engine event up to journal position {@code position} (all its events) are
+     * stored: a clean stop says so once the last events are stored, so that recovery may start from a snapshot up to
+     * there even for a session that had no event since.
+     */
+    public void markStoredThrough(long position) {
+        if (position <= lastOriginPosition) {
+            return;
+        }
+        try (DocumentContext dc = appender.writingDocument()) {
+            Bytes<?> bytes = dc.wire().bytes();
+            bytes.writeLong(STORED_THROUGH_MARKER);
+            bytes.writeUnsignedByte(WITH_ORIGIN);
+            bytes.writeLong(position);
+            bytes.writeInt(Integer.MAX_VALUE);
+        }
+        lastOriginPosition = position;
+        lastOriginOrdinal = Integer.MAX_VALUE;
+    }
+
+    /**
+     * The journal position through which the store holds every engine event's report it will ever get (it may hold
+     * some of the next position's), or 0 if it holds none and has no mark: a new or pre-#14 store.
+     */
+    public long storedThroughPosition() {
+        return lastOriginPosition;
+    }
+
     /** The origin of the last event report stored, for logs: journal position (0: none) and ordinal. */
     public String lastOrigin() {
         return lastOriginPosition == 0 ? "none" : "0x" + Long.toHexString(lastOriginPosition) + "/" + lastOriginOrdinal;
@@ -248,6 +280,10 @@ public final class SessionStore implements AutoCloseable {
                 long seqNum = bytes.readLong();
                 if (seqNum == RESET_MARKER) {
                     clearIndex();
+                } else if (seqNum == STORED_THROUGH_MARKER) {
+                    bytes.readSkip(1);
+                    lastOriginPosition = bytes.readLong();
+                    lastOriginOrdinal = bytes.readInt();
                 } else {
                     index(seqNum, dc.index());
                     if (bytes.readRemaining() > ORIGIN_LENGTH && bytes.peekUnsignedByte() == WITH_ORIGIN) {
