@@ -55,6 +55,7 @@ public final class ChroniclePersistence implements EnginePersistence {
     private ExcerptAppender appender;
     private boolean recovered;
     private File snapshotCycleFile;
+    private long appendsSinceSnapshot;
 
     private ChroniclePersistence(JournalConfig config, SingleChronicleQueue queue, List<SymbolSpec> symbols,
                                  List<String> owners, Map<Integer, File> cycleFiles) {
@@ -247,6 +248,7 @@ public final class ChroniclePersistence implements EnginePersistence {
                 encodedCommand.getBytes(offset, copyBuffer, 0, length);
                 bytes.write(copyBuffer, 0, length);
             }
+            appendsSinceSnapshot++;
             return dc.index(); // Chronicle's index: positive, growing; the one a reader sees for this record
         } catch (RuntimeException | Error e) {
             dc.rollbackOnClose();
@@ -257,7 +259,13 @@ public final class ChroniclePersistence implements EnginePersistence {
     }
 
     @Override
+    public boolean snapshotDue() {
+        return config.snapshotEveryCommands() > 0 && appendsSinceSnapshot >= config.snapshotEveryCommands();
+    }
+
+    @Override
     public long checkpoint(MatchingEngine engine) {
+        appendsSinceSnapshot = 0;
         long index = queue.lastIndex();
         if (index < 0 || !recovered) {
             return 0;

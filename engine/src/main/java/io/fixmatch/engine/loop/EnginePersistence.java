@@ -49,6 +49,14 @@ public interface EnginePersistence extends AutoCloseable {
      */
     long checkpoint(MatchingEngine engine);
 
+    /**
+     * Asked by the matching thread after each journaled command: whether to {@link #checkpoint} now (periodic
+     * snapshots, so that recovery after a crash replays a bounded tail).
+     */
+    default boolean snapshotDue() {
+        return false;
+    }
+
     /** Flushes and releases the files. */
     @Override
     void close();

@@ -104,6 +104,22 @@ final class MatchingLoop implements Agent {
             engine.refuse(command, RejectReason.JOURNAL_UNAVAILABLE);
         }
         outbound.commandDone();
+        if (journalPosition != 0 && journal.snapshotDue()) {
+            snapshot();
+        }
+    }
+
+    /**
+     * A periodic snapshot, in the command stream: the books as of the command just journaled, written on this thread
+     * between two commands (matching waits for it: the cost grows with the resting orders, not the journal), then a
+     * mark in every outbound ring after the events of the commands it covers, so the gateways can record that their
+     * stores hold them all and recovery may start from it.
+     */
+    private void snapshot() {
+        long coveredThrough = journal.checkpoint(engine);
+        if (coveredThrough > 0) {
+            outbound.storedThrough(coveredThrough);
+        }
     }
 
     /** Appends the command where it lies in the ring; on failure (disk full, say) it must not be acted on. */

@@ -53,6 +53,14 @@ final class OutboundRouting implements EventSink {
         }
     }
 
+    /** After a snapshot covering the journal up to {@code journalPosition}: a mark in every ring, after its events. */
+    void storedThrough(long journalPosition) {
+        for (int i = 0; i < rings.length; i++) {
+            rings[i].publishStoredThrough(journalPosition);
+            touched[i] = true;
+        }
+    }
+
     /** After a batch of commands: wakes the consumers that were given events and may be asleep. */
     void batchDone() {
         for (int i = 0; i < rings.length; i++) {

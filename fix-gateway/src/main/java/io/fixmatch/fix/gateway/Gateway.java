@@ -80,7 +80,7 @@ public final class Gateway {
         this.name = "gateway-" + index;
         this.outbound = outbound;
         this.pending = pending;
-        this.reports = new ReportWriter(outbound, registry, symbols, stages);
+        this.reports = new ReportWriter(outbound, registry, symbols, stages, sessions);
     }
 
     /** Before start: this gateway owns {@code session} from now on. */
