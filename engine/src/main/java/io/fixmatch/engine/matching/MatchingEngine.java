@@ -82,17 +82,17 @@ public final class MatchingEngine {
     }
 
     /** Recovery from a snapshot, with {@link #restoreRestingOrder}: an owner's last inbound position. */
-    public void restoreInboundPosition(int owner, long position) {
+    void restoreInboundPosition(int owner, long position) {
         inboundPositions.record(owner, position);
     }
 
     /** What {@link #forEachInboundPosition} calls for each owner. */
-    public interface InboundPositionVisitor {
+    interface InboundPositionVisitor {
         void visit(int owner, long position);
     }
 
     /** For snapshots: visits every owner with a last inbound position (scans all possible owners). */
-    public void forEachInboundPosition(InboundPositionVisitor visitor) {
+    void forEachInboundPosition(InboundPositionVisitor visitor) {
         for (int owner = 0; owner < OwnerOrders.MAX_OWNERS; owner++) {
             long position = inboundPositions.of(owner);
             if (position != 0) {
