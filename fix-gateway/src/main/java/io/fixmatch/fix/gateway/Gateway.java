@@ -402,7 +402,7 @@ public final class Gateway {
             reports.eventsRouted(), wakeup == null ? 0 : wakeup.wakeups(), cycles);
     }
 
-    /** Reports routed so far (after {@link #finish()}: all). */
+    /** Reports routed so far (after {@link #finish(long)}: all). */
     public long reportsRouted() {
         return reports.eventsRouted();
     }

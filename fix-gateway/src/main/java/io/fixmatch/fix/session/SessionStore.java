@@ -191,11 +191,15 @@ public final class SessionStore implements AutoCloseable {
     }
 
     /**
-     * The journal position through which the store holds every engine event's report it will ever get (it may hold
-     * some of the next position's), or 0 if it holds none and has no mark: a new or pre-#14 store.
+     * A journal position through which the store holds the report of every engine event it will ever get, or 0 if
+     * it holds none and has no mark (a new or pre-#14 store). After a mark, the mark's position; after a report, the
+     * position before the report's (that command's later events may be missing).
      */
     public long storedThroughPosition() {
-        return lastOriginPosition;
+        if (lastOriginPosition == 0 || lastOriginOrdinal == Integer.MAX_VALUE) {
+            return lastOriginPosition;
+        }
+        return lastOriginPosition - 1;
     }
 
     /** The origin of the last event report stored, for logs: journal position (0: none) and ordinal. */
