@@ -113,6 +113,7 @@ class FixSessionFuzzTest {
 
         Conversation(FuzzedDataProvider data) {
             this.data = data;
+            session.claimOwnership(); // the fuzzing thread plays the session's gateway thread
         }
 
         void run() {
