@@ -107,6 +107,8 @@ class InboundRecoveryTest {
             harness.session.sendEventReport(MsgTypes.EXECUTION_REPORT, REPORT, 100, 0, 0, harness.nowMs);
             harness.session.sendEventReport(MsgTypes.EXECUTION_REPORT, REPORT, 100, 2, 0, harness.nowMs);
             harness.session.sendApplication(MsgTypes.EXECUTION_REPORT, REPORT, harness.nowMs); // no origin
+            assertTrue(harness.session.holdsEvent(100, 2));
+            assertFalse(harness.session.holdsEvent(100, 3));
         }
         try (SessionHarness restarted = new SessionHarness(directory)) {
             assertTrue(restarted.session.holdsEvent(99, 5));
