@@ -23,7 +23,8 @@ final class InboundSequence {
     private static final long SEQ_NUM_MASK = (1L << SEQ_NUM_BITS) - 1;
 
     private final SessionStore store;
-    private final LongArrayQueue inFlight = new LongArrayQueue(1024, 0);
+    /** Sized for more requests in flight than a session sends between two duty cycles; it grows (allocates) past. */
+    private final LongArrayQueue inFlight = new LongArrayQueue(16_384, 0);
     private long expected;
 
     InboundSequence(SessionStore store) {
