@@ -56,6 +56,11 @@ public final class ChroniclePersistence implements EnginePersistence {
     private boolean recovered;
     private File snapshotCycleFile;
     private long appendsSinceSnapshot;
+    /** How often appends check the free space (a statfs call): far less than the headroom's worth of records. */
+    static final int SPACE_CHECK_EVERY = 1024;
+    private final File directoryFile;
+    private int appendsUntilSpaceCheck;
+    private boolean shortOfSpace;
 
     private ChroniclePersistence(JournalConfig config, SingleChronicleQueue queue, List<SymbolSpec> symbols,
                                  List<String> owners, Map<Integer, File> cycleFiles) {
@@ -63,6 +68,7 @@ public final class ChroniclePersistence implements EnginePersistence {
         this.queue = queue;
         this.symbols = List.copyOf(symbols);
         this.owners = owners == null ? null : List.copyOf(owners);
+        this.directoryFile = config.directory().toFile();
         this.cycleFiles = cycleFiles;
         this.snapshots = new SnapshotDirectory(config.snapshotDirectory());
     }
@@ -234,6 +240,7 @@ public final class ChroniclePersistence implements EnginePersistence {
      */
     @Override
     public long append(DirectBuffer encodedCommand, int offset, int length) {
+        refuseIfShortOfSpace();
         DocumentContext dc = appender().writingDocument();
         try {
             Bytes<?> bytes = dc.wire().bytes();
@@ -255,6 +262,28 @@ public final class ChroniclePersistence implements EnginePersistence {
             throw e;
         } finally {
             dc.close();
+        }
+    }
+
+    /**
+     * A write to a memory-mapped file on a full disk does not fail where it happens: the JVM reports the fault later
+     * (an InternalError at some next operation), after Chronicle may have committed the record's header, which leaves
+     * a damaged record and a broken appender. So commands are refused before the disk is full: while the file system
+     * has less than {@code minFreeBytes} free, checked every {@link #SPACE_CHECK_EVERY} appends and at every append
+     * while short. Nothing is written then; the command is refused (JOURNAL_UNAVAILABLE) and appends resume once
+     * space returns.
+     */
+    private void refuseIfShortOfSpace() {
+        long minFree = config.minFreeBytes();
+        if (minFree == 0 || (--appendsUntilSpaceCheck > 0 && !shortOfSpace)) {
+            return;
+        }
+        appendsUntilSpaceCheck = SPACE_CHECK_EVERY;
+        long free = directoryFile.getUsableSpace();
+        shortOfSpace = free < minFree;
+        if (shortOfSpace) {
+            throw new JournalException("the disk of the journal " + config.directory() + " is nearly full: "
+                + (free >> 20) + " MB free, " + (minFree >> 20) + " MB required (journal.minFreeMegabytes)");
         }
     }
 

@@ -53,6 +53,28 @@ class FailedAppendTest {
         assertEquals(List.of(firstPosition, secondPosition), positions, "replay gives the positions append gave");
     }
 
+    /**
+     * On a real full disk a memory-mapped write faults late (the JVM reports it at a later operation) and leaves a
+     * damaged record (seen on a full tmpfs, docs/TESTING.md), so the journal refuses commands before the disk is
+     * full: here the free space the real file system reports is below the required headroom (set above any disk's).
+     */
+    @Test
+    void aDiskShortOfSpaceRefusesCommandsBeforeWritingAnything() {
+        UnsafeBuffer command = encoded("A");
+        JournalConfig config = JournalConfig.at(directory).withMinFreeBytes(Long.MAX_VALUE);
+        try (ChroniclePersistence journal = ChroniclePersistence.open(config, TestFlow.SYMBOLS)) {
+            journal.recoverInto(new MatchingEngine(TestFlow.ENGINE, event -> { }));
+            for (int i = 0; i < 3; i++) {
+                JournalException refused = assertThrows(JournalException.class,
+                    () -> journal.append(command, 0, command.capacity()));
+                assertTrue(refused.getMessage().contains("is nearly full"), refused.getMessage());
+            }
+        }
+        try (ChroniclePersistence journal = ChroniclePersistence.open(JournalConfig.at(directory), TestFlow.SYMBOLS)) {
+            assertEquals(0, journal.replay(c -> { }), "nothing was written");
+        }
+    }
+
     private static UnsafeBuffer encoded(String clOrdId) {
         Command command = new Command().newOrder(1, clOrdId, 0, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, 10_000, 100)
             .inboundPosition(7);

@@ -27,8 +27,8 @@ import java.util.regex.Pattern;
  */
 public record ServerConfig(ThreadLayout layout, GatewaySettings gateway, String compId, List<SessionConfig> sessions,
                            EngineConfig engine, LoopConfig loop, Path dataDirectory, String journalRollCycle,
-                           int journalRetainCycles, long journalSnapshotEvery, AdminSettings admin,
-                           LogSettings logs) {
+                           int journalRetainCycles, long journalSnapshotEvery, long journalMinFreeBytes,
+                           AdminSettings admin, LogSettings logs) {
 
     public static final String EMBEDDED = "fixmatch.properties";
     private static final Pattern FILE_SIZE = Pattern.compile("\\d+\\s*(KB|MB|GB)", Pattern.CASE_INSENSITIVE);
@@ -115,6 +115,8 @@ public record ServerConfig(ThreadLayout layout, GatewaySettings gateway, String 
             Integer.MAX_VALUE);
         long snapshotEvery = keys.integer("journal.snapshotEveryCommands", (int) JournalConfig.DEFAULT_SNAPSHOT_EVERY,
             0, Integer.MAX_VALUE);
+        long minFreeBytes = (long) keys.integer("journal.minFreeMegabytes",
+            (int) (JournalConfig.DEFAULT_MIN_FREE_BYTES >> 20), 0, 1_000_000) << 20;
         try {
             new JournalConfig(dataDirectory, rollCycle, retainCycles);
         } catch (IllegalArgumentException e) {
@@ -131,19 +133,19 @@ public record ServerConfig(ThreadLayout layout, GatewaySettings gateway, String 
             fileSize(keys, "log.maxFileSize", "100MB"), keys.integer("log.maxHistory", 14, 1, 3650),
             fileSize(keys, "log.totalSizeCap", "5GB"), logConfig == null ? null : Path.of(logConfig));
         return new ServerConfig(layout, gateway, compId, sessions, engine, loop, dataDirectory, rollCycle, retainCycles,
-            snapshotEvery, admin, logs);
+            snapshotEvery, minFreeBytes, admin, logs);
     }
 
     /** A copy listening on another port (tests use port 0: any free port). */
     public ServerConfig withPort(int port) {
         return new ServerConfig(layout, gateway.withPort(port), compId, sessions, engine, loop, dataDirectory,
-            journalRollCycle, journalRetainCycles, journalSnapshotEvery, admin, logs);
+            journalRollCycle, journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, admin, logs);
     }
 
     /** A copy storing its journal and sessions elsewhere. */
     public ServerConfig withDataDirectory(Path directory) {
         return new ServerConfig(layout, gateway, compId, sessions, engine, loop, directory, journalRollCycle,
-            journalRetainCycles, journalSnapshotEvery, admin, logs);
+            journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, admin, logs);
     }
 
     /** Where the log files go. */
@@ -153,7 +155,7 @@ public record ServerConfig(ThreadLayout layout, GatewaySettings gateway, String 
 
     public JournalConfig journal() {
         return new JournalConfig(dataDirectory.resolve("journal"), journalRollCycle, journalRetainCycles,
-            journalSnapshotEvery);
+            journalSnapshotEvery, journalMinFreeBytes);
     }
 
     public Path sessionDirectory(SessionConfig session) {
