@@ -176,8 +176,9 @@ public final class SessionStore implements AutoCloseable {
      * there even for a session that had no event since.
      */
     public void markStoredThrough(long position) {
-        if (position <= lastOriginPosition) {
-            return;
+        if (position < lastOriginPosition
+            || (position == lastOriginPosition && lastOriginOrdinal == Integer.MAX_VALUE)) {
+            return; // already known
         }
         try (DocumentContext dc = appender.writingDocument()) {
             Bytes<?> bytes = dc.wire().bytes();

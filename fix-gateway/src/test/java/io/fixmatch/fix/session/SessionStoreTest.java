@@ -63,6 +63,29 @@ class SessionStoreTest {
         }
     }
 
+    /**
+     * A store holds through the position before its last report's (that command's later events may be missing),
+     * until a mark says it holds all of a position: a clean stop marks the position its last report came from too,
+     * or the next start could not use the stop's snapshot.
+     */
+    @Test
+    void aMarkSaysTheStoreHoldsEveryEventThroughAPosition() {
+        byte[] message = "report".getBytes(StandardCharsets.US_ASCII);
+        try (SessionStore store = new SessionStore(dir)) {
+            assertEquals(0, store.storedThroughPosition(), "a new store knows nothing");
+            store.storeSent(1, message, 0, message.length, 500, 3);
+            assertEquals(499, store.storedThroughPosition());
+            store.markStoredThrough(500);
+            assertEquals(500, store.storedThroughPosition());
+            store.markStoredThrough(400);
+            assertEquals(500, store.storedThroughPosition(), "never backwards");
+        }
+        try (SessionStore reopened = new SessionStore(dir)) {
+            assertEquals(500, reopened.storedThroughPosition());
+            assertEquals(true, reopened.holdsEvent(500, 7));
+        }
+    }
+
     private static void assertFinds(SessionStore store) {
         assertEquals(1, store.nextStoredAtOrAfter(1));
         assertEquals(3, store.nextStoredAtOrAfter(3));
