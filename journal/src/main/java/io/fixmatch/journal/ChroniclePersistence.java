@@ -44,26 +44,46 @@ public final class ChroniclePersistence implements EnginePersistence {
     private final JournalConfig config;
     private final SingleChronicleQueue queue;
     private final List<SymbolSpec> symbols;
+    /** The session table (owner id k is the k-th name), or null when the caller has none (tools, engine tests). */
+    private final List<String> owners;
     private final SnapshotDirectory snapshots;
     private final byte[] copyBuffer = new byte[CommandCodec.MAX_LENGTH];
     /** The file of each roll cycle this process has touched (Chronicle tells us as it acquires them). */
     private final Map<Integer, File> cycleFiles;
     private List<SymbolSpec> lastRecordedSymbols;
+    private List<String> lastRecordedOwners;
     private ExcerptAppender appender;
     private boolean recovered;
     private File snapshotCycleFile;
+    private long appendsSinceSnapshot;
+    /** How often appends check the free space (a statfs call): far less than the headroom's worth of records. */
+    static final int SPACE_CHECK_EVERY = 1024;
+    private final File directoryFile;
+    private int appendsUntilSpaceCheck;
+    private boolean shortOfSpace;
 
     private ChroniclePersistence(JournalConfig config, SingleChronicleQueue queue, List<SymbolSpec> symbols,
-                                    Map<Integer, File> cycleFiles) {
+                                 List<String> owners, Map<Integer, File> cycleFiles) {
         this.config = config;
         this.queue = queue;
         this.symbols = List.copyOf(symbols);
+        this.owners = owners == null ? null : List.copyOf(owners);
+        this.directoryFile = config.directory().toFile();
         this.cycleFiles = cycleFiles;
         this.snapshots = new SnapshotDirectory(config.snapshotDirectory());
     }
 
-    /** Opens (or creates) the journal for an engine with these symbols. */
+    /** Opens (or creates) the journal for an engine with these symbols; owners are neither recorded nor checked. */
     public static ChroniclePersistence open(JournalConfig config, List<SymbolSpec> symbols) {
+        return open(config, symbols, null);
+    }
+
+    /**
+     * Opens (or creates) the journal for an engine with these symbols and these owners: owner id k is the session
+     * named {@code owners.get(k - 1)}. Recovery refuses a table that would give journaled owner ids to other sessions
+     * (see {@link JournalFormat#ownersIncompatibility}); the first append records the table if the journal lacks it.
+     */
+    public static ChroniclePersistence open(JournalConfig config, List<SymbolSpec> symbols, List<String> owners) {
         Map<Integer, File> cycleFiles = new ConcurrentHashMap<>();
         SingleChronicleQueue queue;
         try {
@@ -84,13 +104,13 @@ public final class ChroniclePersistence implements EnginePersistence {
         } catch (Exception e) { // Chronicle also throws checked exceptions undeclared (a file that is no queue)
             throw new JournalException("cannot open the journal at " + config.directory() + ": " + e, e);
         }
-        return new ChroniclePersistence(config, queue, symbols, cycleFiles);
+        return new ChroniclePersistence(config, queue, symbols, owners, cycleFiles);
     }
 
     @Override
-    public long recoverInto(MatchingEngine engine) {
+    public long recoverInto(MatchingEngine engine, long latestSnapshot) {
         try {
-            return recover(engine);
+            return recover(engine, latestSnapshot);
         } catch (JournalException e) {
             throw e;
         } catch (Exception e) { // Chronicle's own errors on damaged files, some checked and undeclared
@@ -98,12 +118,16 @@ public final class ChroniclePersistence implements EnginePersistence {
         }
     }
 
-    private long recover(MatchingEngine engine) {
+    private long recover(MatchingEngine engine, long latestSnapshot) {
         startRecovery();
-        EngineSnapshot.Header snapshot = snapshots.newestReadable();
+        EngineSnapshot.Header snapshot = snapshots.newestReadable(latestSnapshot);
         long after = JournalReader.NO_INDEX;
         if (snapshot != null) {
             checkSymbols(snapshot.symbols(), snapshot.file().toString());
+            if (snapshot.owners() != null) {
+                checkOwners(snapshot.owners(), snapshot.file().toString());
+                lastRecordedOwners = snapshot.owners();
+            }
             EngineSnapshot.restore(snapshot.file(), engine);
             lastRecordedSymbols = snapshot.symbols();
             after = snapshot.journalIndex();
@@ -138,6 +162,12 @@ public final class ChroniclePersistence implements EnginePersistence {
             }
 
             @Override
+            public void onOwners(long index, List<String> recorded) {
+                checkOwners(recorded, "record " + JournalReader.describe(index));
+                lastRecordedOwners = recorded;
+            }
+
+            @Override
             public void onCommand(long index, Command command) {
                 if (lastRecordedSymbols == null) {
                     throw new JournalException("journal record " + JournalReader.describe(index)
@@ -163,6 +193,16 @@ public final class ChroniclePersistence implements EnginePersistence {
         }
     }
 
+    private void checkOwners(List<String> recorded, String where) {
+        if (owners == null) {
+            return;
+        }
+        String problem = JournalFormat.ownersIncompatibility(recorded, owners);
+        if (problem != null) {
+            throw new JournalException("the configured sessions do not match the journal (" + where + "): " + problem);
+        }
+    }
+
     /**
      * Chronicle appenders belong to one thread: the appender is made by the first append, on the matching thread,
      * which then records the symbol table if the journal does not hold this one yet.
@@ -181,13 +221,28 @@ public final class ChroniclePersistence implements EnginePersistence {
                 LOG.info("journal {}: recorded the symbol table ({} symbols)", queue.fileAbsolutePath(),
                     symbols.size());
             }
+            if (owners != null && !owners.equals(lastRecordedOwners)) {
+                try (DocumentContext dc = appender.writingDocument()) {
+                    JournalFormat.writeOwners(dc.wire().bytes(), owners);
+                }
+                lastRecordedOwners = owners;
+                LOG.info("journal {}: recorded the session table {} (owner ids 1..{})", queue.fileAbsolutePath(),
+                    owners, owners.size());
+            }
         }
         return appender;
     }
 
+    /**
+     * Writes one command record. If writing fails half way (a full disk, say), the record is rolled back, never
+     * committed half written: Chronicle commits a document on close unless told otherwise, and recovery would then
+     * find a damaged record and refuse to start.
+     */
     @Override
-    public void append(DirectBuffer encodedCommand, int offset, int length) {
-        try (DocumentContext dc = appender().writingDocument()) {
+    public long append(DirectBuffer encodedCommand, int offset, int length) {
+        refuseIfShortOfSpace();
+        DocumentContext dc = appender().writingDocument();
+        try {
             Bytes<?> bytes = dc.wire().bytes();
             bytes.writeUnsignedByte(JournalFormat.VERSION);
             bytes.writeUnsignedByte(JournalFormat.KIND_COMMAND);
@@ -200,24 +255,60 @@ public final class ChroniclePersistence implements EnginePersistence {
                 encodedCommand.getBytes(offset, copyBuffer, 0, length);
                 bytes.write(copyBuffer, 0, length);
             }
+            appendsSinceSnapshot++;
+            return dc.index(); // Chronicle's index: positive, growing; the one a reader sees for this record
+        } catch (RuntimeException | Error e) {
+            dc.rollbackOnClose();
+            throw e;
+        } finally {
+            dc.close();
+        }
+    }
+
+    /**
+     * A write to a memory-mapped file on a full disk does not fail where it happens: the JVM reports the fault later
+     * (an InternalError at some next operation), after Chronicle may have committed the record's header, which leaves
+     * a damaged record and a broken appender. So commands are refused before the disk is full: while the file system
+     * has less than {@code minFreeBytes} free, checked every {@link #SPACE_CHECK_EVERY} appends and at every append
+     * while short. Nothing is written then; the command is refused (JOURNAL_UNAVAILABLE) and appends resume once
+     * space returns.
+     */
+    private void refuseIfShortOfSpace() {
+        long minFree = config.minFreeBytes();
+        if (minFree == 0 || (--appendsUntilSpaceCheck > 0 && !shortOfSpace)) {
+            return;
+        }
+        appendsUntilSpaceCheck = SPACE_CHECK_EVERY;
+        long free = directoryFile.getUsableSpace();
+        shortOfSpace = free < minFree;
+        if (shortOfSpace) {
+            throw new JournalException("the disk of the journal " + config.directory() + " is nearly full: "
+                + (free >> 20) + " MB free, " + (minFree >> 20) + " MB required (journal.minFreeMegabytes)");
         }
     }
 
     @Override
-    public void checkpoint(MatchingEngine engine) {
+    public boolean snapshotDue() {
+        return config.snapshotEveryCommands() > 0 && appendsSinceSnapshot >= config.snapshotEveryCommands();
+    }
+
+    @Override
+    public long checkpoint(MatchingEngine engine) {
+        appendsSinceSnapshot = 0;
         long index = queue.lastIndex();
         if (index < 0 || !recovered) {
-            return;
+            return 0;
         }
         try {
             long start = System.nanoTime();
-            Path file = snapshots.write(index, symbols, engine);
+            Path file = snapshots.write(index, symbols, lastRecordedOwners, engine);
             LOG.info("snapshot {} written in {} ms", file.getFileName(), (System.nanoTime() - start) / 1_000_000);
             snapshotCycleFile = cycleFiles.get(queue.rollCycle().toCycle(index));
         } catch (IOException | RuntimeException e) {
             // The journal alone still recovers everything: a failed snapshot costs only recovery time.
             LOG.error("could not write a snapshot; the next start replays the whole journal", e);
         }
+        return index;
     }
 
     /** Any thread: the bytes of the journal's queue files on disk (0 if they cannot be listed). */

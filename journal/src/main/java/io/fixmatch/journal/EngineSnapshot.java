@@ -4,12 +4,11 @@ import io.fixmatch.engine.api.ClientOrderId;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.config.SymbolSpec;
+import io.fixmatch.engine.matching.EngineStateCodec;
 import io.fixmatch.engine.matching.MatchingEngine;
-import io.fixmatch.engine.matching.RestingOrderView;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
@@ -34,26 +33,24 @@ import java.util.zip.CheckedOutputStream;
  * beginning. File {@code snapshot-<index hex>.snap}, big-endian:
  * <pre>
  *   "FIXMATCH-SNAPSHOT" (ASCII)   u8 format version (2)
- *   i64 journal index of the last record included    i64 last order id    i64 last exec id
+ *   i64 journal index of the last record included
  *   u16 symbol count, then per symbol as in the journal's SYMBOLS record
- *   u16 halted symbol count, then each halted symbol's id as u16 (version 2; version 1 has none: nothing halted)
- *   i32 order count, then per resting order, in priority order (symbol, side, price level, time):
- *     i32 symbol id, u8 side, u8 time in force, i64 order id, i32 owner, u8 id length, ClOrdID bytes,
- *     i64 price, i64 order qty, i64 leaves, i64 cum, i64 cum notional
+ *   u16 owner count + 1 (0: no session table known), then per owner as in the journal's OWNERS record
+ *   u16 halted symbol count, then each halted symbol's id as u16
+ *   the engine's state in its own format ({@link EngineStateCodec}: id counters, resting orders, inbound positions)
  *   i64 CRC32 of everything before it
  * </pre>
- * Written to a temporary file, forced to disk, then renamed: a snapshot file is whole or absent. Version 1 files
- * (before halts existed) are still read.
+ * Version 1 (this module wrote the orders itself, with enum ordinals; no session table, no inbound positions, no
+ * halts) is still read. Written to a temporary file, forced to disk, then renamed: a snapshot file is whole or absent.
  */
 final class EngineSnapshot {
     static final String SUFFIX = ".snap";
     private static final byte[] MAGIC = "FIXMATCH-SNAPSHOT".getBytes(StandardCharsets.US_ASCII);
     private static final int VERSION = 2;
-    /** The format before the operator could halt symbols: no halted list. */
-    private static final int VERSION_WITHOUT_HALTS = 1;
+    private static final int VERSION_1 = 1;
 
-    /** What a snapshot file says, before it is applied to an engine. */
-    record Header(Path file, long journalIndex, List<SymbolSpec> symbols) {
+    /** What a snapshot file says, before it is applied to an engine; {@code owners} null if it has none. */
+    record Header(Path file, long journalIndex, List<SymbolSpec> symbols, List<String> owners) {
     }
 
     private EngineSnapshot() {
@@ -64,8 +61,8 @@ final class EngineSnapshot {
     }
 
     /** Writes the engine's state as of journal record {@code journalIndex}; the engine must not be running. */
-    static Path write(Path directory, long journalIndex, List<SymbolSpec> symbols, MatchingEngine engine)
-        throws IOException {
+    static Path write(Path directory, long journalIndex, List<SymbolSpec> symbols, List<String> owners,
+                      MatchingEngine engine) throws IOException {
         Files.createDirectories(directory);
         Path target = fileFor(directory, journalIndex);
         Path temporary = target.resolveSibling(target.getFileName() + ".tmp");
@@ -75,8 +72,6 @@ final class EngineSnapshot {
             out.write(MAGIC);
             out.writeByte(VERSION);
             out.writeLong(journalIndex);
-            out.writeLong(engine.lastOrderId());
-            out.writeLong(engine.lastExecId());
             out.writeShort(symbols.size());
             for (SymbolSpec symbol : symbols) {
                 byte[] name = symbol.name().getBytes(StandardCharsets.US_ASCII);
@@ -88,6 +83,12 @@ final class EngineSnapshot {
                 out.writeLong(symbol.maxPrice());
                 out.writeLong(symbol.maxQuantity());
             }
+            out.writeShort(owners == null ? 0 : owners.size() + 1);
+            for (String owner : owners == null ? List.<String>of() : owners) {
+                byte[] name = owner.getBytes(StandardCharsets.US_ASCII);
+                out.writeByte(name.length);
+                out.write(name);
+            }
             List<Integer> halted = new ArrayList<>();
             for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
                 if (engine.isHalted(symbol)) {
@@ -98,16 +99,7 @@ final class EngineSnapshot {
             for (int symbol : halted) {
                 out.writeShort(symbol);
             }
-            List<byte[]> orders = new ArrayList<>();
-            for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
-                for (Side side : new Side[] {Side.BUY, Side.SELL}) {
-                    engine.forEachRestingOrder(symbol, side, order -> orders.add(encode(order)));
-                }
-            }
-            out.writeInt(orders.size());
-            for (byte[] order : orders) {
-                out.write(order);
-            }
+            EngineStateCodec.write(engine, out);
             out.flush();
             out.writeLong(crc.getValue());
         }
@@ -116,30 +108,6 @@ final class EngineSnapshot {
         }
         Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         return target;
-    }
-
-    private static byte[] encode(RestingOrderView order) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(96);
-        try (DataOutputStream out = new DataOutputStream(bytes)) {
-            out.writeInt(order.symbolId());
-            out.writeByte(order.side().ordinal());
-            out.writeByte(order.timeInForce().ordinal());
-            out.writeLong(order.orderId());
-            out.writeInt(order.owner());
-            ClientOrderId id = order.clientOrderId();
-            out.writeByte(id.length());
-            for (int i = 0; i < id.length(); i++) {
-                out.writeByte(id.byteAt(i));
-            }
-            out.writeLong(order.price());
-            out.writeLong(order.orderQuantity());
-            out.writeLong(order.leavesQuantity());
-            out.writeLong(order.cumQuantity());
-            out.writeLong(order.cumNotional());
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-        return bytes.toByteArray();
     }
 
     /** Reads a snapshot's header; throws {@link JournalException} if the file is not a whole, valid snapshot. */
@@ -160,21 +128,24 @@ final class EngineSnapshot {
                 throw new JournalException(file + " is not a fixmatch snapshot");
             }
             int version = in.readUnsignedByte();
-            if (version != VERSION && version != VERSION_WITHOUT_HALTS) {
+            if (version == VERSION_1) {
+                return readVersion1(file, in, engine);
+            }
+            if (version != VERSION) {
                 throw new JournalException(file + " has snapshot format version " + version + "; this release reads "
-                    + VERSION);
+                    + VERSION_1 + " and " + VERSION);
             }
             long journalIndex = in.readLong();
-            long lastOrderId = in.readLong();
-            long lastExecId = in.readLong();
-            int symbolCount = in.readUnsignedShort();
-            List<SymbolSpec> symbols = new ArrayList<>(symbolCount);
-            for (int i = 0; i < symbolCount; i++) {
-                String name = new String(in.readNBytes(in.readUnsignedByte()), StandardCharsets.US_ASCII);
-                symbols.add(new SymbolSpec(name, in.readUnsignedByte(), in.readLong(), in.readLong(), in.readLong(),
-                    in.readLong()));
+            List<SymbolSpec> symbols = readSymbols(in);
+            List<String> owners = null;
+            int ownerCount = in.readUnsignedShort() - 1;
+            if (ownerCount >= 0) {
+                owners = new ArrayList<>(ownerCount);
+                for (int i = 0; i < ownerCount; i++) {
+                    owners.add(new String(in.readNBytes(in.readUnsignedByte()), StandardCharsets.US_ASCII));
+                }
             }
-            int[] halted = new int[version == VERSION_WITHOUT_HALTS ? 0 : in.readUnsignedShort()];
+            int[] halted = new int[in.readUnsignedShort()];
             for (int i = 0; i < halted.length; i++) {
                 halted[i] = in.readUnsignedShort();
             }
@@ -182,27 +153,50 @@ final class EngineSnapshot {
                 for (int symbol : halted) {
                     engine.restoreHalt(symbol);
                 }
-                int orders = in.readInt();
-                ClientOrderId id = new ClientOrderId();
-                for (int i = 0; i < orders; i++) {
-                    int symbol = in.readInt();
-                    Side side = Side.fromOrdinal(in.readUnsignedByte());
-                    TimeInForce tif = TimeInForce.fromOrdinal(in.readUnsignedByte());
-                    long orderId = in.readLong();
-                    int owner = in.readInt();
-                    byte[] idBytes = in.readNBytes(in.readUnsignedByte());
-                    id.copyFrom(idBytes, 0, idBytes.length);
-                    engine.restoreRestingOrder(symbol, side, orderId, owner, id, tif, in.readLong(), in.readLong(),
-                        in.readLong(), in.readLong(), in.readLong());
-                }
-                engine.finishRestore(lastOrderId, lastExecId);
+                EngineStateCodec.read(in, engine);
             }
-            return new Header(file, journalIndex, symbols);
+            return new Header(file, journalIndex, symbols, owners);
         } catch (EOFException e) {
             throw new JournalException(file + " is truncated", e);
         } catch (IOException | IllegalArgumentException | IndexOutOfBoundsException e) {
             throw new JournalException(file + " cannot be read: " + e.getMessage(), e);
         }
+    }
+
+    /** The format of releases before #14: ids in the header, orders with enum ordinals, no owners or positions. */
+    private static Header readVersion1(Path file, DataInputStream in, MatchingEngine engine) throws IOException {
+        long journalIndex = in.readLong();
+        long lastOrderId = in.readLong();
+        long lastExecId = in.readLong();
+        List<SymbolSpec> symbols = readSymbols(in);
+        if (engine != null) {
+            int orders = in.readInt();
+            ClientOrderId id = new ClientOrderId();
+            for (int i = 0; i < orders; i++) {
+                int symbol = in.readInt();
+                Side side = Side.fromOrdinal(in.readUnsignedByte());
+                TimeInForce tif = TimeInForce.fromOrdinal(in.readUnsignedByte());
+                long orderId = in.readLong();
+                int owner = in.readInt();
+                byte[] idBytes = in.readNBytes(in.readUnsignedByte());
+                id.copyFrom(idBytes, 0, idBytes.length);
+                engine.restoreRestingOrder(symbol, side, orderId, owner, id, tif, in.readLong(), in.readLong(),
+                    in.readLong(), in.readLong(), in.readLong());
+            }
+            engine.finishRestore(lastOrderId, lastExecId);
+        }
+        return new Header(file, journalIndex, symbols, null);
+    }
+
+    private static List<SymbolSpec> readSymbols(DataInputStream in) throws IOException {
+        int symbolCount = in.readUnsignedShort();
+        List<SymbolSpec> symbols = new ArrayList<>(symbolCount);
+        for (int i = 0; i < symbolCount; i++) {
+            String name = new String(in.readNBytes(in.readUnsignedByte()), StandardCharsets.US_ASCII);
+            symbols.add(new SymbolSpec(name, in.readUnsignedByte(), in.readLong(), in.readLong(), in.readLong(),
+                in.readLong()));
+        }
+        return symbols;
     }
 
     /** The last 8 bytes are the CRC32 of all before them. */

@@ -147,6 +147,13 @@ public final class JournalDump {
                 }
 
                 @Override
+                public void onOwners(long index, List<String> owners) {
+                    if (format == Format.TEXT) {
+                        out.println(JournalReader.describe(index) + " SESSIONS " + owners);
+                    }
+                }
+
+                @Override
                 public void onCommand(long index, Command command) {
                     Entry entry = Entry.of(index, command, symbols, sessionNames);
                     out.println(format == Format.JSON ? entry.toJson() : entry.toText());

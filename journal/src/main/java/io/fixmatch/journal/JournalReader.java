@@ -24,7 +24,11 @@ final class JournalReader {
     interface Visitor {
         void onSymbols(long index, List<SymbolSpec> symbols);
 
-        /** The command is reused after this returns. */
+        /** The session table (owner id k is the k-th name) in force from this record on. */
+        default void onOwners(long index, List<String> owners) {
+        }
+
+        /** The command (its journal position set to {@code index}) is reused after this returns. */
         void onCommand(long index, Command command);
     }
 
@@ -79,9 +83,10 @@ final class JournalReader {
             throw damaged(index, "record of " + bytes.readRemaining() + " bytes");
         }
         int version = bytes.readUnsignedByte();
-        if (version != JournalFormat.VERSION) {
+        if (version < JournalFormat.OLDEST_READABLE_VERSION || version > JournalFormat.VERSION) {
             throw new JournalException("journal record " + describe(index) + " has format version " + version
-                + "; this release reads version " + JournalFormat.VERSION + " only");
+                + "; this release reads versions " + JournalFormat.OLDEST_READABLE_VERSION + " to "
+                + JournalFormat.VERSION);
         }
         int kind = bytes.readUnsignedByte();
         switch (kind) {
@@ -91,14 +96,21 @@ final class JournalReader {
                     throw damaged(index, "command of " + length + " bytes");
                 }
                 bytes.read(payload, 0, length);
-                if (!CommandCodec.decode(payloadBuffer, 0, length, command)) {
+                boolean decoded = version == 1 ? CommandCodec.decodeVersion1(payloadBuffer, 0, length, command)
+                    : CommandCodec.decode(payloadBuffer, 0, length, command);
+                if (!decoded) {
                     throw damaged(index, "undecodable command");
                 }
+                command.journalPosition(index);
                 visitor.onCommand(index, command);
                 return true;
             }
             case JournalFormat.KIND_SYMBOLS -> {
                 visitor.onSymbols(index, JournalFormat.readSymbols(bytes));
+                return false;
+            }
+            case JournalFormat.KIND_OWNERS -> {
+                visitor.onOwners(index, JournalFormat.readOwners(bytes));
                 return false;
             }
             default -> throw damaged(index, "unknown record kind " + kind);

@@ -26,11 +26,20 @@ final class SnapshotDirectory {
         this.directory = directory;
     }
 
-    /** The newest snapshot that reads back whole, or null; damaged ones are reported and passed over. */
-    EngineSnapshot.Header newestReadable() {
+    /**
+     * The newest snapshot that reads back whole and covers no record after {@code latest}, or null; damaged ones are
+     * reported and passed over, later ones reported and passed over.
+     */
+    EngineSnapshot.Header newestReadable(long latest) {
         for (Path file : filesNewestFirst()) {
             try {
-                return EngineSnapshot.readHeader(file);
+                EngineSnapshot.Header header = EngineSnapshot.readHeader(file);
+                if (header.journalIndex() <= latest) {
+                    return header;
+                }
+                LOG.info("passing over snapshot {}: the session stores may lack reports of the commands it covers"
+                    + " (stored through 0x{} only), which a replay from an earlier point re-derives", file.getFileName(),
+                    Long.toHexString(latest));
             } catch (JournalException e) {
                 LOG.warn("ignoring snapshot {}: {}", file, e.getMessage());
             }
@@ -39,8 +48,9 @@ final class SnapshotDirectory {
     }
 
     /** Writes the engine's books as of journal record {@code journalIndex}, then drops all but the newest few. */
-    Path write(long journalIndex, List<SymbolSpec> symbols, MatchingEngine engine) throws IOException {
-        Path file = EngineSnapshot.write(directory, journalIndex, symbols, engine);
+    Path write(long journalIndex, List<SymbolSpec> symbols, List<String> owners, MatchingEngine engine)
+        throws IOException {
+        Path file = EngineSnapshot.write(directory, journalIndex, symbols, owners, engine);
         List<Path> snapshots = filesNewestFirst();
         for (int i = KEPT; i < snapshots.size(); i++) {
             Files.deleteIfExists(snapshots.get(i));

@@ -23,8 +23,8 @@ final class ObservedJournal implements EnginePersistence {
     }
 
     @Override
-    public long recoverInto(MatchingEngine engine) {
-        return journal.recoverInto(engine);
+    public long recoverInto(MatchingEngine engine, long latestSnapshot) {
+        return journal.recoverInto(engine, latestSnapshot);
     }
 
     @Override
@@ -33,18 +33,18 @@ final class ObservedJournal implements EnginePersistence {
     }
 
     @Override
-    public void append(DirectBuffer encodedCommand, int offset, int length) {
+    public long append(DirectBuffer encodedCommand, int offset, int length) {
         Command command = new Command();
         if (!CommandCodec.decode(encodedCommand, offset, length, command)) {
             throw new AssertionError("the loop appended an undecodable command");
         }
         beforeAppend.accept(command);
-        journal.append(encodedCommand, offset, length);
+        return journal.append(encodedCommand, offset, length);
     }
 
     @Override
-    public void checkpoint(MatchingEngine engine) {
-        journal.checkpoint(engine);
+    public long checkpoint(MatchingEngine engine) {
+        return journal.checkpoint(engine);
     }
 
     @Override

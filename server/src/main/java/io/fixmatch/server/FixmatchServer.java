@@ -8,6 +8,7 @@ import io.fixmatch.fix.gateway.Gateway;
 import io.fixmatch.fix.gateway.Gateways;
 import io.fixmatch.fix.gateway.LatencyStages;
 import io.fixmatch.fix.gateway.PendingCommands;
+import io.fixmatch.fix.gateway.RecoveredReports;
 import io.fixmatch.fix.session.FixSession;
 import io.fixmatch.fix.session.SessionConfig;
 import io.fixmatch.fix.session.SessionRegistry;
@@ -50,18 +51,23 @@ public final class FixmatchServer implements AutoCloseable {
     private final SessionRegistry registry;
     private final Readiness readiness = new Readiness();
     private final Gateways gateways;
+    private final SymbolTable symbols;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private FixAcceptor acceptor;
     private AdminServer admin;
+    private DataFolderLock lock;
+    /** The FIX port, bound from {@link #create} until {@link #open} hands it to the acceptor. */
+    private PortReservation reservedPort;
     private boolean closed;
 
     private FixmatchServer(ServerConfig config) {
         this.config = config;
         int gatewayCount = config.gateway().threads();
-        this.journal = ChroniclePersistence.open(config.journal(), config.engine().symbols());
+        this.journal = ChroniclePersistence.open(config.journal(), config.engine().symbols(),
+            config.sessions().stream().map(SessionConfig::clientCompId).toList());
         this.runtime = new MatchingRuntime(config.engine(), config.loop(), journal, gatewayCount,
             owner -> Gateways.indexOfOwner(owner, gatewayCount));
-        SymbolTable symbols = new SymbolTable(config.engine().symbols());
+        this.symbols = new SymbolTable(config.engine().symbols());
         List<PendingCommands> pending = new ArrayList<>();
         for (int i = 0; i < gatewayCount; i++) {
             pending.add(new PendingCommands(runtime.inbound()));
@@ -92,7 +98,11 @@ public final class FixmatchServer implements AutoCloseable {
         }
     }
 
-    /** Opens the admin endpoint, recovers the books from the journal, starts the threads, then opens the port. */
+    /**
+     * Starts in the order that touches the data folder last: its lock (one server per folder), the port (a taken
+     * port stops the start before anything is read or written), the admin endpoint, recovery of the books and of what
+     * the sessions' stores lack, the threads, then the acceptor on the port.
+     */
     public static FixmatchServer start(ServerConfig config) throws InterruptedException {
         FixmatchServer server = create(config);
         server.open();
@@ -100,11 +110,27 @@ public final class FixmatchServer implements AutoCloseable {
     }
 
     /**
-     * The first half of {@link #start}: the stores open and the admin endpoint listening (its {@code /health} says
-     * 503 until {@link #open}), nothing recovered, no FIX port.
+     * The first half of {@link #start}: the data folder locked, the FIX port reserved, the stores open and the admin
+     * endpoint listening (its {@code /health} says 503 until {@link #open}); nothing recovered, no FIX acceptor.
      */
     public static FixmatchServer create(ServerConfig config) {
-        FixmatchServer server = new FixmatchServer(config);
+        DataFolderLock lock = DataFolderLock.acquire(config.dataDirectory());
+        PortReservation port;
+        FixmatchServer server;
+        try {
+            port = PortReservation.bind(config.gateway().host(), config.gateway().port());
+            try {
+                server = new FixmatchServer(config);
+            } catch (RuntimeException e) {
+                port.close();
+                throw e;
+            }
+        } catch (RuntimeException e) {
+            lock.close();
+            throw e;
+        }
+        server.lock = lock;
+        server.reservedPort = port;
         try {
             if (config.admin().enabled()) {
                 server.admin = AdminServer.start(config.admin(), new AdminContext(server.readiness, server.runtime,
@@ -122,13 +148,16 @@ public final class FixmatchServer implements AutoCloseable {
     public void open() throws InterruptedException {
         try {
             readiness.set(Readiness.State.RECOVERING);
-            runtime.recover();
+            recover();
             if (config.layout() == ThreadLayout.ONE_THREAD) {
                 runtime.startInline();
             } else {
                 runtime.start();
             }
-            acceptor = FixAcceptor.start(config.gateway(), registry, gateways);
+            int port = reservedPort.port();
+            reservedPort.close(); // handed over to the acceptor, which binds it again at once
+            reservedPort = null;
+            acceptor = FixAcceptor.start(config.gateway().withPort(port), registry, gateways);
         } catch (RuntimeException | InterruptedException e) {
             close();
             throw e;
@@ -138,6 +167,39 @@ public final class FixmatchServer implements AutoCloseable {
             config.gateway().host(), port(), config.compId(),
             config.sessions().stream().map(SessionConfig::clientCompId).toList(), config.engine().symbols().size(),
             config.layout().configName(), config.dataDirectory().toAbsolutePath());
+    }
+
+    /**
+     * Rebuilds the books from the journal; stores the reports of replayed events that the session stores lack (a crash
+     * after the journal append, before the report was stored); tells each session which of its client's requests the
+     * journal holds, so those are not asked for again and all others are. On this thread, before the gateways run.
+     */
+    private void recover() {
+        for (FixSession session : sessions) {
+            session.claimOwnership();
+        }
+        RecoveredReports recovered = new RecoveredReports(registry, symbols);
+        runtime.recover(recovered, latestUsableSnapshot());
+        recovered.logSummary();
+        for (FixSession session : sessions) {
+            session.recoverInbound(runtime.engine().lastInboundPosition(session.ownerId()));
+        }
+    }
+
+    /**
+     * Recovery may start from a snapshot only if every session's store holds the reports of the events of the commands
+     * the snapshot covers (its replay re-derives only those after it): the least position through which the stores
+     * hold everything. Stores that know no event (new ones) do not constrain it.
+     */
+    private long latestUsableSnapshot() {
+        long latest = Long.MAX_VALUE;
+        for (FixSession session : sessions) {
+            long storedThrough = session.eventsStoredThrough();
+            if (storedThrough != 0) {
+                latest = Math.min(latest, storedThrough);
+            }
+        }
+        return latest;
     }
 
     /** The port actually bound (differs from the config's when it asked for 0). */
@@ -180,6 +242,10 @@ public final class FixmatchServer implements AutoCloseable {
         }
         closed = true;
         readiness.set(Readiness.State.STOPPING);
+        if (reservedPort != null) {
+            reservedPort.close();
+            reservedPort = null;
+        }
         LOG.info("shutting down");
         if (acceptor != null) {
             acceptor.stopAccepting();
@@ -196,8 +262,9 @@ public final class FixmatchServer implements AutoCloseable {
         } else {
             runtime.close();
         }
+        long journaledThrough = runtime.closedAt();
         if (acceptor != null) {
-            onEachGateway(Gateway::finish);
+            onEachGateway(gateway -> gateway.finish(journaledThrough));
             acceptor.close();
         } else {
             finishWithoutGateways();
@@ -208,6 +275,9 @@ public final class FixmatchServer implements AutoCloseable {
             admin.close();
         }
         LOG.info("stopped: {} execution reports routed", reports);
+        if (lock != null) {
+            lock.close(); // last: every file of the folder is closed
+        }
         stopped.countDown();
     }
 

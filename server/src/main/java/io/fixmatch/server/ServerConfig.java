@@ -27,7 +27,8 @@ import java.util.regex.Pattern;
  */
 public record ServerConfig(ThreadLayout layout, GatewaySettings gateway, String compId, List<SessionConfig> sessions,
                            EngineConfig engine, LoopConfig loop, Path dataDirectory, String journalRollCycle,
-                           int journalRetainCycles, AdminSettings admin, LogSettings logs) {
+                           int journalRetainCycles, long journalSnapshotEvery, long journalMinFreeBytes,
+                           AdminSettings admin, LogSettings logs) {
 
     public static final String EMBEDDED = "fixmatch.properties";
     private static final Pattern FILE_SIZE = Pattern.compile("\\d+\\s*(KB|MB|GB)", Pattern.CASE_INSENSITIVE);
@@ -112,6 +113,10 @@ public record ServerConfig(ThreadLayout layout, GatewaySettings gateway, String 
         String rollCycle = keys.text("journal.rollCycle", JournalConfig.DEFAULT_ROLL_CYCLE);
         int retainCycles = keys.integer("journal.retainCycles", JournalConfig.KEEP_ALL, JournalConfig.KEEP_ALL,
             Integer.MAX_VALUE);
+        long snapshotEvery = keys.integer("journal.snapshotEveryCommands", (int) JournalConfig.DEFAULT_SNAPSHOT_EVERY,
+            0, Integer.MAX_VALUE);
+        long minFreeBytes = (long) keys.integer("journal.minFreeMegabytes",
+            (int) (JournalConfig.DEFAULT_MIN_FREE_BYTES >> 20), 0, 1_000_000) << 20;
         try {
             new JournalConfig(dataDirectory, rollCycle, retainCycles);
         } catch (IllegalArgumentException e) {
@@ -127,26 +132,26 @@ public record ServerConfig(ThreadLayout layout, GatewaySettings gateway, String 
         LogSettings logs = new LogSettings(logDirectory == null ? null : Path.of(logDirectory),
             fileSize(keys, "log.maxFileSize", "100MB"), keys.integer("log.maxHistory", 14, 1, 3650),
             fileSize(keys, "log.totalSizeCap", "5GB"), logConfig == null ? null : Path.of(logConfig));
-        return new ServerConfig(layout, gateway, compId, sessions, engine, loop, dataDirectory, rollCycle, retainCycles, admin,
-            logs);
+        return new ServerConfig(layout, gateway, compId, sessions, engine, loop, dataDirectory, rollCycle, retainCycles,
+            snapshotEvery, minFreeBytes, admin, logs);
     }
 
     /** A copy listening on another port (tests use port 0: any free port). */
     public ServerConfig withPort(int port) {
         return new ServerConfig(layout, gateway.withPort(port), compId, sessions, engine, loop, dataDirectory,
-            journalRollCycle, journalRetainCycles, admin, logs);
+            journalRollCycle, journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, admin, logs);
     }
 
     /** A copy with another admin endpoint (tests: {@link AdminSettings#ANY_FREE_PORT}, or off). */
     public ServerConfig withAdmin(AdminSettings settings) {
         return new ServerConfig(layout, gateway, compId, sessions, engine, loop, dataDirectory, journalRollCycle,
-            journalRetainCycles, settings, logs);
+            journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, settings, logs);
     }
 
     /** A copy storing its journal and sessions elsewhere. */
     public ServerConfig withDataDirectory(Path directory) {
         return new ServerConfig(layout, gateway, compId, sessions, engine, loop, directory, journalRollCycle,
-            journalRetainCycles, admin, logs);
+            journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, admin, logs);
     }
 
     /** Where the log files go. */
@@ -155,7 +160,8 @@ public record ServerConfig(ThreadLayout layout, GatewaySettings gateway, String 
     }
 
     public JournalConfig journal() {
-        return new JournalConfig(dataDirectory.resolve("journal"), journalRollCycle, journalRetainCycles);
+        return new JournalConfig(dataDirectory.resolve("journal"), journalRollCycle, journalRetainCycles,
+            journalSnapshotEvery, journalMinFreeBytes);
     }
 
     public Path sessionDirectory(SessionConfig session) {

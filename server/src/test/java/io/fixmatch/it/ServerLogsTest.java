@@ -44,15 +44,22 @@ class ServerLogsTest {
             assertTrue(processes.output(second).contains("recovered: 3 resting orders in 2 books, 3 commands"
                 + " replayed"), "the whole journal replayed: " + processes.output(second));
             assertEquals(0, processes.stop(second), processes.output(second));
+
+            // After a clean stop the stores are marked as holding every report: the stop's snapshot is used.
+            Process third = processes.start("--config", config.toString());
+            processes.awaitReady(third);
+            assertTrue(processes.output(third).contains("recovered: 3 resting orders in 2 books, 0 commands"
+                + " replayed"), "from the clean stop's snapshot: " + processes.output(third));
+            assertEquals(0, processes.stop(third), processes.output(third));
         }
 
         String log = Files.readString(dir.resolve("data").resolve("logs").resolve("fixmatch.log"));
-        assertEquals(2, count(log, "INFO  [main] io.fixmatch.server.ServerMain - fixmatch "), log);
-        assertEquals(2, count(log, " starting: FIX 127.0.0.1:0 as FIXMATCH, admin off, sessions "
+        assertEquals(3, count(log, "INFO  [main] io.fixmatch.server.ServerMain - fixmatch "), log);
+        assertEquals(3, count(log, " starting: FIX 127.0.0.1:0 as FIXMATCH, admin off, sessions "
             + "CLIENT1,CLIENT2,LOADGEN, 10 symbols AAPL,MSFT,GOOG,AMZN,NVDA,META,TSLA,JPM,V,XOM, data "
             + dir.resolve("data") + ", logs " + dir.resolve("data").resolve("logs") + ", config " + config
             + "; set: fix.port=0 ("), log);
-        assertEquals(2, count(log, "fixmatch ready: FIX 4.4 on 127.0.0.1:"), log);
+        assertEquals(3, count(log, "fixmatch ready: FIX 4.4 on 127.0.0.1:"), log);
         assertTrue(log.contains("recovered: 3 resting orders in 2 books, 3 commands replayed"), log);
     }
 

@@ -55,6 +55,50 @@ class ServerProcessTest {
         }
     }
 
+    /**
+     * Start-up order (issue #14): the port is bound before recovery touches the data folder, so a taken port stops
+     * the start with nothing read or written there: no journal, no session store, no snapshot.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aTakenPortStopsTheStartBeforeRecoveryTouchesTheDataFolder() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Process server = processes().start("--config", config("fix.port=" + taken.getLocalPort()).toString());
+            assertEquals(1, processes().awaitExit(server), processes().output(server));
+            String output = processes().output(server);
+            assertFalse(output.contains("recovered"), output);
+        }
+        Path data = dir.resolve("data");
+        assertFalse(Files.exists(data.resolve("journal")), "no journal opened");
+        assertFalse(Files.exists(data.resolve("sessions")), "no session store opened");
+    }
+
+    /**
+     * One server per data folder (issue #14): a second server on the same folder (on another port) exits at once
+     * with status 1, naming the folder and the first one's pid; the first keeps running; after it stops (even
+     * killed) the folder is free again.
+     */
+    @Test
+    @Timeout(value = 90, unit = TimeUnit.SECONDS)
+    void aSecondServerOnTheSameDataFolderExitsNamingTheFolderAndTheHolder() throws Exception {
+        Path config = config("fix.port=0");
+        Process first = processes().start("--config", config.toString());
+        processes().awaitReady(first);
+        Process second = processes().start("--config", config.toString());
+        assertEquals(1, processes().awaitExit(second), processes().output(second));
+        String output = processes().output(second);
+        assertTrue(output.contains("the data folder " + dir.resolve("data").toAbsolutePath() + " is in use")
+            && output.contains("pid " + first.pid()), output);
+        assertFalse(output.contains("recovered"), "it touched nothing: " + output);
+        assertTrue(first.isAlive(), processes().output(first));
+
+        first.destroyForcibly(); // kill -9: the kernel releases the lock
+        first.waitFor(10, TimeUnit.SECONDS);
+        Process third = processes().start("--config", config.toString());
+        processes().awaitReady(third);
+        assertEquals(0, processes().stop(third), processes().output(third));
+    }
+
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aBadConfigurationStopsTheStartWithOneLineAndStatusTwo() throws Exception {

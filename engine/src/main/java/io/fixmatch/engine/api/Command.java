@@ -18,6 +18,14 @@ package io.fixmatch.engine.api;
  * </ul>
  * The timestamp is set once where the command enters the system, so replaying a journal reproduces the events
  * exactly, timestamps included.
+ *
+ * <p>{@code inboundPosition} (journaled) is where the command came from in its owner's FIX session: the session's
+ * reset epoch and the message's MsgSeqNum ({@code epoch << 40 | MsgSeqNum}), 0 for commands no client message
+ * carried (cancel-on-disconnect). Recovery derives from it which inbound messages the journal already holds.
+ * {@code journalPosition} (not encoded) is where the journal recorded the command, 0 if it was not recorded; the
+ * events it causes carry it, so a session store knows which events it has stored. {@code possibleResend}
+ * (journaled): the client marked the request as possibly sent before (PossDupFlag or PossResend): a new order or
+ * replace whose ClOrdID is already live is then answered with the order's status, not entered twice.
  */
 public final class Command {
     /** The owner id of the operator's commands: no session has it (sessions are numbered from 1). */
@@ -34,6 +42,9 @@ public final class Command {
     private TimeInForce timeInForce;
     private long price;
     private long quantity;
+    private long inboundPosition;
+    private long journalPosition;
+    private boolean possibleResend;
 
     public Command newOrder(int owner, CharSequence clientOrderId, int symbolId, Side side, OrderType orderType,
                             TimeInForce timeInForce, long price, long quantity) {
@@ -103,6 +114,9 @@ public final class Command {
         this.timeInForce = TimeInForce.DAY;
         this.price = 0;
         this.quantity = 0;
+        this.inboundPosition = 0;
+        this.journalPosition = 0;
+        this.possibleResend = false;
     }
 
     private void setClientOrderId(CharSequence id) {
@@ -130,6 +144,9 @@ public final class Command {
         timeInForce = other.timeInForce;
         price = other.price;
         quantity = other.quantity;
+        inboundPosition = other.inboundPosition;
+        journalPosition = other.journalPosition;
+        possibleResend = other.possibleResend;
     }
 
     public CommandType type() { return type; }
@@ -143,6 +160,9 @@ public final class Command {
     public TimeInForce timeInForce() { return timeInForce; }
     public long price() { return price; }
     public long quantity() { return quantity; }
+    public long inboundPosition() { return inboundPosition; }
+    public long journalPosition() { return journalPosition; }
+    public boolean possibleResend() { return possibleResend; }
 
     public Command type(CommandType value) { type = value; return this; }
     public Command timestampNanos(long value) { timestampNanos = value; return this; }
@@ -153,6 +173,9 @@ public final class Command {
     public Command timeInForce(TimeInForce value) { timeInForce = value; return this; }
     public Command price(long value) { price = value; return this; }
     public Command quantity(long value) { quantity = value; return this; }
+    public Command inboundPosition(long value) { inboundPosition = value; return this; }
+    public Command journalPosition(long value) { journalPosition = value; return this; }
+    public Command possibleResend(boolean value) { possibleResend = value; return this; }
 
     /** Allocates: for logs, tests and the journal dump. */
     @Override
@@ -160,6 +183,7 @@ public final class Command {
         return type + " t=" + timestampNanos + " owner=" + owner + " clOrdId=" + clientOrderId
             + (origClientOrderId.isEmpty() ? "" : " origClOrdId=" + origClientOrderId)
             + " symbol=" + symbolId + " side=" + side + " type=" + orderType + " tif=" + timeInForce
-            + " price=" + price + " qty=" + quantity;
+            + " price=" + price + " qty=" + quantity + (inboundPosition == 0 ? "" : " inbound=" + inboundPosition)
+            + (possibleResend ? " possResend" : "");
     }
 }

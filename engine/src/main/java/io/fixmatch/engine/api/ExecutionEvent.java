@@ -9,6 +9,12 @@ package io.fixmatch.engine.api;
  * lastPrice x lastQuantity over the order's fills, so AvgPx = cumNotional / cumQuantity. {@code orderId} is 0 for a
  * rejected new order (it never existed), {@code execId} is 0 for events that are not executions (cancel rejects,
  * status answers).
+ *
+ * <p>Where the event came from: {@code journalPosition} is the journal position of the command that caused it (0 if
+ * that command was not journaled: a status request, a refusal), {@code ordinal} its number among that command's
+ * events (0, 1, ...); the pair orders a session's events exactly, so its store can tell after a crash which of them
+ * it holds. {@code answeredInbound} is the command's inbound position (see {@code Command}) on the events that go to
+ * the command's own sender, else 0: once such an event is stored, the request it answers is safe.
  */
 public final class ExecutionEvent {
     private EventType type;
@@ -31,6 +37,9 @@ public final class ExecutionEvent {
     private long cumNotional;
     private OrderStatus status;
     private RejectReason rejectReason;
+    private long journalPosition;
+    private int ordinal;
+    private long answeredInbound;
 
     /** Starts a new event: every field is reset so nothing leaks from the previous one. */
     public ExecutionEvent begin(EventType type, long timestampNanos, int owner) {
@@ -54,6 +63,9 @@ public final class ExecutionEvent {
         cumNotional = 0;
         status = null;
         rejectReason = RejectReason.NONE;
+        journalPosition = 0;
+        ordinal = 0;
+        answeredInbound = 0;
         return this;
     }
 
@@ -122,6 +134,19 @@ public final class ExecutionEvent {
         return this;
     }
 
+    /** The causing command's journal position (0: not journaled) and this event's number among its events. */
+    public ExecutionEvent origin(long journalPosition, int ordinal) {
+        this.journalPosition = journalPosition;
+        this.ordinal = ordinal;
+        return this;
+    }
+
+    /** The inbound position of the sender's request this event answers (0: none). */
+    public ExecutionEvent answeredInbound(long inboundPosition) {
+        this.answeredInbound = inboundPosition;
+        return this;
+    }
+
     public ClientOrderId clientOrderId() { return clientOrderId; }
     public ClientOrderId origClientOrderId() { return origClientOrderId; }
 
@@ -143,6 +168,9 @@ public final class ExecutionEvent {
     public long cumNotional() { return cumNotional; }
     public OrderStatus status() { return status; }
     public RejectReason rejectReason() { return rejectReason; }
+    public long journalPosition() { return journalPosition; }
+    public int ordinal() { return ordinal; }
+    public long answeredInbound() { return answeredInbound; }
 
     /** Allocates: for tests and tools. Every field, in a fixed order, so equal events print equal text. */
     @Override

@@ -19,16 +19,19 @@ import java.nio.ByteOrder;
  *  0 u8  command type      5 u8  clOrdId length       8 i64 timestamp (epoch ns)   24 i64 price
  *  1 u8  side              6 u8  origClOrdId length  16 i32 owner                  32 i64 quantity
  *  2 u8  order type        7 u8  reserved (0)        20 i32 symbol id              40 clOrdId, then origClOrdId
- *  3 u8  time in force
- *  4 u8  reserved (0)
+ *  3 u8  time in force                                                             40 i64 inbound position
+ *  4 u8  flags: bit 0 possible resend (version 1: reserved, 0)                      48 clOrdId, then origClOrdId
  * </pre>
  * The command type is the {@link CommandType} ordinal: 0 NEW_ORDER, 1 CANCEL, 2 REPLACE, 3 ORDER_STATUS,
  * 4 CANCEL_ALL_FOR_OWNER, 5 HALT_SYMBOL, 6 RESUME_SYMBOL, 7 BOOK_QUERY (never journaled). New types are appended, so
  * journals written before them read unchanged; a release that does not know a type refuses the record as damaged.
+ * The inbound position (the owner's session epoch and MsgSeqNum, see {@link Command}) was added in journal format
+ * version 2; {@link #decodeVersion1} reads the version 1 layout (no position, ids at 40).
  * Changing this layout changes the journal format: bump {@code JournalFormat.VERSION} in the journal module.
  */
 public final class CommandCodec {
-    public static final int HEADER_LENGTH = 40;
+    public static final int HEADER_LENGTH = 48;
+    private static final int VERSION_1_HEADER_LENGTH = 40;
     public static final int MAX_LENGTH = HEADER_LENGTH + 2 * ClientOrderId.MAX_LENGTH;
 
     private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
@@ -43,6 +46,9 @@ public final class CommandCodec {
     private static final int SYMBOL = 20;
     private static final int PRICE = 24;
     private static final int QUANTITY = 32;
+    private static final int INBOUND_POSITION = 40;
+    private static final int FLAGS = 4;
+    private static final int POSSIBLE_RESEND = 1;
 
     private CommandCodec() {
     }
@@ -58,7 +64,7 @@ public final class CommandCodec {
         buffer.putByte(offset + SIDE, (byte) command.side().ordinal());
         buffer.putByte(offset + ORDER_TYPE, (byte) command.orderType().ordinal());
         buffer.putByte(offset + TIME_IN_FORCE, (byte) command.timeInForce().ordinal());
-        buffer.putByte(offset + 4, (byte) 0);
+        buffer.putByte(offset + FLAGS, (byte) (command.possibleResend() ? POSSIBLE_RESEND : 0));
         buffer.putByte(offset + CLORDID_LENGTH, (byte) command.clientOrderId().length());
         buffer.putByte(offset + ORIG_CLORDID_LENGTH, (byte) command.origClientOrderId().length());
         buffer.putByte(offset + 7, (byte) 0);
@@ -67,6 +73,7 @@ public final class CommandCodec {
         buffer.putInt(offset + SYMBOL, command.symbolId(), ORDER);
         buffer.putLong(offset + PRICE, command.price(), ORDER);
         buffer.putLong(offset + QUANTITY, command.quantity(), ORDER);
+        buffer.putLong(offset + INBOUND_POSITION, command.inboundPosition(), ORDER);
         int position = offset + HEADER_LENGTH;
         position += command.clientOrderId().writeTo(buffer, position);
         position += command.origClientOrderId().writeTo(buffer, position);
@@ -78,7 +85,24 @@ public final class CommandCodec {
      * when the bytes are not a well-formed command (a damaged journal entry, say).
      */
     public static boolean decode(DirectBuffer buffer, int offset, int length, Command command) {
-        if (length < HEADER_LENGTH) {
+        if (!decode(buffer, offset, length, command, HEADER_LENGTH)) {
+            return false;
+        }
+        command.inboundPosition(buffer.getLong(offset + INBOUND_POSITION, ORDER)).journalPosition(0);
+        return true;
+    }
+
+    /** Reads a command of journal format version 1 (no inbound position: it reads as 0). */
+    public static boolean decodeVersion1(DirectBuffer buffer, int offset, int length, Command command) {
+        if (!decode(buffer, offset, length, command, VERSION_1_HEADER_LENGTH)) {
+            return false;
+        }
+        command.inboundPosition(0).journalPosition(0);
+        return true;
+    }
+
+    private static boolean decode(DirectBuffer buffer, int offset, int length, Command command, int headerLength) {
+        if (length < headerLength) {
             return false;
         }
         int type = buffer.getByte(offset + TYPE);
@@ -91,7 +115,7 @@ public final class CommandCodec {
             || !inRange(orderType, OrderType.count())
             || !inRange(timeInForce, TimeInForce.count())
             || !inRange(idLength, ClientOrderId.MAX_LENGTH + 1) || !inRange(origIdLength, ClientOrderId.MAX_LENGTH + 1)
-            || length != HEADER_LENGTH + idLength + origIdLength) {
+            || length != headerLength + idLength + origIdLength) {
             return false;
         }
         command.type(CommandType.fromOrdinal(type))
@@ -102,9 +126,10 @@ public final class CommandCodec {
             .owner(buffer.getInt(offset + OWNER, ORDER))
             .symbolId(buffer.getInt(offset + SYMBOL, ORDER))
             .price(buffer.getLong(offset + PRICE, ORDER))
-            .quantity(buffer.getLong(offset + QUANTITY, ORDER));
-        command.clientOrderId().readFrom(buffer, offset + HEADER_LENGTH, idLength);
-        command.origClientOrderId().readFrom(buffer, offset + HEADER_LENGTH + idLength, origIdLength);
+            .quantity(buffer.getLong(offset + QUANTITY, ORDER))
+            .possibleResend((buffer.getByte(offset + FLAGS) & POSSIBLE_RESEND) != 0);
+        command.clientOrderId().readFrom(buffer, offset + headerLength, idLength);
+        command.origClientOrderId().readFrom(buffer, offset + headerLength + idLength, origIdLength);
         return true;
     }
 

@@ -20,12 +20,14 @@ import java.nio.ByteOrder;
  *  0 u8 event type   4 u8 status         8 i64 timestamp  24 i64 order id   48 i64 order qty  72 i64 leaves
  *  1 u8 side         5 u8 reject reason 16 i32 owner      32 i64 exec id    56 i64 last qty   80 i64 cum
  *  2 u8 order type   6 u8 clOrdId len   20 i32 symbol id  40 i64 price      64 i64 last px    88 i64 notional
- *  3 u8 time in force 7 u8 origClOrdId len                                  96 clOrdId, then origClOrdId
+ *  3 u8 time in force 7 u8 origClOrdId len
+ * 96 i64 journal position   104 i32 ordinal   108 i32 reserved (0)   112 i64 answered inbound position
+ * 120 clOrdId, then origClOrdId
  * </pre>
  * An absent enum value is written as 255.
  */
 public final class EventCodec {
-    public static final int HEADER_LENGTH = 96;
+    public static final int HEADER_LENGTH = 120;
     public static final int MAX_LENGTH = HEADER_LENGTH + 2 * ClientOrderId.MAX_LENGTH;
 
     private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
@@ -61,6 +63,10 @@ public final class EventCodec {
         buffer.putLong(offset + 72, event.leavesQuantity(), ORDER);
         buffer.putLong(offset + 80, event.cumQuantity(), ORDER);
         buffer.putLong(offset + 88, event.cumNotional(), ORDER);
+        buffer.putLong(offset + 96, event.journalPosition(), ORDER);
+        buffer.putInt(offset + 104, event.ordinal(), ORDER);
+        buffer.putInt(offset + 108, 0, ORDER);
+        buffer.putLong(offset + 112, event.answeredInbound(), ORDER);
         int position = offset + HEADER_LENGTH;
         position += event.clientOrderId().writeTo(buffer, position);
         position += event.origClientOrderId().writeTo(buffer, position);
@@ -79,7 +85,9 @@ public final class EventCodec {
             .quantities(buffer.getLong(offset + 72, ORDER), buffer.getLong(offset + 80, ORDER),
                 buffer.getLong(offset + 88, ORDER))
             .status(status(unsigned(buffer, offset + 4)))
-            .rejectReason(RejectReason.fromOrdinal(unsigned(buffer, offset + 5)));
+            .rejectReason(RejectReason.fromOrdinal(unsigned(buffer, offset + 5)))
+            .origin(buffer.getLong(offset + 96, ORDER), buffer.getInt(offset + 104, ORDER))
+            .answeredInbound(buffer.getLong(offset + 112, ORDER));
         int idLength = unsigned(buffer, offset + 6);
         int origIdLength = unsigned(buffer, offset + 7);
         event.clientOrderId().readFrom(buffer, offset + HEADER_LENGTH, idLength);

@@ -36,6 +36,10 @@ final class MatchingLoop implements Agent {
     private final EngineCounters counters;
     private long journalFailures;
     private boolean journalFailing;
+    /** The position of the command just appended; 0 when it was not (a status request, a failed append). */
+    private long journalPosition;
+    /** The journal position the engine's state covered when the loop closed (0 until then). */
+    private volatile long closedAt;
 
     MatchingLoop(InboundCommandRing inbound, EnginePersistence journal, MatchingEngine engine,
                  OutboundRouting outbound, EpochNanoClock clock, int batchLimit, EngineCounters counters) {
@@ -67,7 +71,7 @@ final class MatchingLoop implements Agent {
             while (doWork() > 0) {
                 // drain
             }
-            journal.checkpoint(engine);
+            closedAt = journal.checkpoint(engine);
         } finally {
             journal.close();
         }
@@ -89,7 +93,9 @@ final class MatchingLoop implements Agent {
             throw new IllegalStateException("undecodable command in the inbound ring, length " + commandLength);
         }
         outbound.startCommand(commandTrace);
+        journalPosition = 0;
         boolean journaled = !command.type().changesState() || journaled(buffer, offset, commandLength);
+        command.journalPosition(journalPosition);
         if (commandTrace != null) {
             commandTrace.journalDone(System.nanoTime());
         }
@@ -101,19 +107,36 @@ final class MatchingLoop implements Agent {
             engine.refuse(command, RejectReason.JOURNAL_UNAVAILABLE);
         }
         outbound.commandDone();
+        if (journalPosition != 0 && journal.snapshotDue()) {
+            snapshot();
+        }
+    }
+
+    /**
+     * A periodic snapshot, in the command stream: the books as of the command just journaled, written on this thread
+     * between two commands (matching waits for it: the cost grows with the resting orders, not the journal), then a
+     * mark in every outbound ring after the events of the commands it covers, so the gateways can record that their
+     * stores hold them all and recovery may start from it.
+     */
+    private void snapshot() {
+        long coveredThrough = journal.checkpoint(engine);
+        if (coveredThrough > 0) {
+            outbound.storedThrough(coveredThrough);
+        }
     }
 
     /** Appends the command where it lies in the ring; on failure (disk full, say) it must not be acted on. */
     private boolean journaled(MutableDirectBuffer buffer, int offset, int length) {
+        journalPosition = 0;
         try {
-            journal.append(buffer, offset, length);
+            journalPosition = journal.append(buffer, offset, length);
             counters.commandJournaled();
             if (journalFailing) {
                 journalFailing = false;
                 LOG.warn("journal appends work again after {} refused commands", journalFailures);
             }
             return true;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | InternalError e) { // InternalError: a fault writing a memory-mapped file
             journalFailures++;
             if (!journalFailing) {
                 journalFailing = true;
@@ -121,6 +144,10 @@ final class MatchingLoop implements Agent {
             }
             return false;
         }
+    }
+
+    long closedAt() {
+        return closedAt;
     }
 
     @Override

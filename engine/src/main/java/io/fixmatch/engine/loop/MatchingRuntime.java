@@ -1,5 +1,6 @@
 package io.fixmatch.engine.loop;
 
+import io.fixmatch.engine.api.EventSink;
 import io.fixmatch.engine.config.EngineConfig;
 import io.fixmatch.engine.matching.EngineView;
 import io.fixmatch.engine.matching.MatchingEngine;
@@ -80,18 +81,35 @@ public final class MatchingRuntime implements AutoCloseable {
         return strategy;
     }
 
-    /** Rebuilds the books from the journal. Must be called once, before {@link #start()}. */
+    /** Rebuilds the books from the journal, dropping the replayed events. Once, before {@link #start()}. */
     public long recover() {
+        return recover(null);
+    }
+
+    /**
+     * Rebuilds the books from the journal; the replayed commands' events go to {@code replayedEvents} (on the calling
+     * thread; null: dropped), which re-delivers those that never reached their session's store. Must be called once,
+     * before {@link #start()}.
+     */
+    public long recover(EventSink replayedEvents) {
+        return recover(replayedEvents, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #recover(EventSink)}, from a snapshot no later than journal position {@code latestSnapshot} (the
+     * replay must re-derive every event the caller's stores may lack).
+     */
+    public long recover(EventSink replayedEvents, long latestSnapshot) {
         if (state != State.NEW) {
             throw new IllegalStateException("already recovered");
         }
         long startNanos = System.nanoTime();
-        routing.replaying(true);
+        routing.replaying(true, replayedEvents);
         long commands;
         try {
-            commands = journal.recoverInto(engine);
+            commands = journal.recoverInto(engine, latestSnapshot);
         } finally {
-            routing.replaying(false);
+            routing.replaying(false, null);
         }
         state = State.RECOVERED;
         recoveryNanos = System.nanoTime() - startNanos;
@@ -162,6 +180,14 @@ public final class MatchingRuntime implements AutoCloseable {
      */
     public MatchingEngine engine() {
         return engine;
+    }
+
+    /**
+     * After {@link #close()}: the journal position the books covered when the engine stopped (every command up to it
+     * was processed and its events published; 0 if the journal is empty).
+     */
+    public long closedAt() {
+        return loop.closedAt();
     }
 
     /** Any thread: commands processed since start (not counting recovery). */

@@ -19,7 +19,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * Events on their way from the matching thread to their one consumer (a gateway thread): Agrona's single-producer
  * single-consumer {@link OneToOneRingBuffer}, events in their {@link EventCodec} form.
  *
- * <p>A record is an {@link #EVENT} (the encoded event) or a {@link #TRACED_EVENT}: five {@link CommandTrace} stamps
+ * <p>A record is an {@link #EVENT} (the encoded event), a {@link #STORED_THROUGH} mark after a snapshot, or a
+ * {@link #TRACED_EVENT}: five {@link CommandTrace} stamps
  * (i64 socket read, ring offer, match start, journal done, match done), then the encoded event. The events of a
  * traced command are claimed as they happen but committed (made visible) only when the command is done, so that they
  * can carry its match-done stamp; a consumer never sees a later record before an uncommitted one.
@@ -33,6 +34,8 @@ public final class OutboundEventRing {
     static final int EVENT = 1;
     /** Record type: the outbound trace stamps, then the event in its {@link EventCodec} form. */
     static final int TRACED_EVENT = 2;
+    /** Record type: i64 journal position: every event of the commands up to it is before this record. */
+    static final int STORED_THROUGH = 3;
     private static final int MATCH_DONE_OFFSET = 4 * Long.BYTES;
 
     private final RingBuffer ring;
@@ -61,6 +64,17 @@ public final class OutboundEventRing {
     void publish(ExecutionEvent event) {
         int index = claim(EVENT, EventCodec.encodedLength(event));
         EventCodec.encode(event, ring.buffer(), index);
+        ring.commit(index);
+    }
+
+    /**
+     * Matching thread, after a snapshot covering the journal up to {@code journalPosition}: tells the consumer that
+     * every event of those commands is before this record, so once it has stored what it read, its stores hold all
+     * of them (see {@link TracedEventSink#onStoredThrough}).
+     */
+    void publishStoredThrough(long journalPosition) {
+        int index = claim(STORED_THROUGH, Long.BYTES);
+        ring.buffer().putLong(index, journalPosition);
         ring.commit(index);
     }
 
@@ -155,7 +169,9 @@ public final class OutboundEventRing {
     }
 
     private void decode(int type, MutableDirectBuffer buffer, int index, int length) {
-        if (type == TRACED_EVENT) {
+        if (type == STORED_THROUGH) {
+            consumerSink.onStoredThrough(buffer.getLong(index));
+        } else if (type == TRACED_EVENT) {
             consumerTrace.set(buffer.getLong(index), buffer.getLong(index + Long.BYTES),
                 buffer.getLong(index + 2 * Long.BYTES), buffer.getLong(index + 3 * Long.BYTES),
                 buffer.getLong(index + MATCH_DONE_OFFSET));

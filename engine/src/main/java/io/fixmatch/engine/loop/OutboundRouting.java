@@ -19,6 +19,7 @@ final class OutboundRouting implements EventSink {
     private final EngineCounters counters;
     private CommandTrace trace;
     private boolean replaying;
+    private EventSink replayed;
 
     /** @param ringOfOwner the ring index (0 .. rings - 1) of an owner id; out-of-range results go to ring 0 */
     OutboundRouting(OutboundEventRing[] rings, IntUnaryOperator ringOfOwner, EngineCounters counters) {
@@ -28,9 +29,13 @@ final class OutboundRouting implements EventSink {
         this.touched = new boolean[rings.length];
     }
 
-    /** While true (journal recovery) events are dropped: they were published before the restart. */
-    void replaying(boolean value) {
+    /**
+     * While replaying (journal recovery) events go to {@code sink} instead of the rings (null: dropped), which keeps
+     * those the sessions' stores lack (see {@code ExecutionEvent#journalPosition}).
+     */
+    void replaying(boolean value, EventSink sink) {
         replaying = value;
+        replayed = value ? sink : null;
     }
 
     /** The command about to be processed is traced with these stamps (null: not traced). */
@@ -52,6 +57,14 @@ final class OutboundRouting implements EventSink {
         }
     }
 
+    /** After a snapshot covering the journal up to {@code journalPosition}: a mark in every ring, after its events. */
+    void storedThrough(long journalPosition) {
+        for (int i = 0; i < rings.length; i++) {
+            rings[i].publishStoredThrough(journalPosition);
+            touched[i] = true;
+        }
+    }
+
     /** After a batch of commands: wakes the consumers that were given events and may be asleep. */
     void batchDone() {
         for (int i = 0; i < rings.length; i++) {
@@ -65,6 +78,9 @@ final class OutboundRouting implements EventSink {
     @Override
     public void onEvent(ExecutionEvent event) {
         if (replaying) {
+            if (replayed != null) {
+                replayed.onEvent(event);
+            }
             return;
         }
         counters.onEvent(event);

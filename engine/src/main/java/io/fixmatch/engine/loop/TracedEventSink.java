@@ -10,4 +10,11 @@ public interface TracedEventSink {
      * @param trace the stamps of the causing command if it was traced, else null; reused after this returns
      */
     void onEvent(ExecutionEvent event, CommandTrace trace);
+
+    /**
+     * Every event of the commands up to this journal position has been handed over (a snapshot covers them): once
+     * they are stored, the consumer's stores can say so, and recovery may start from that snapshot.
+     */
+    default void onStoredThrough(long journalPosition) {
+    }
 }

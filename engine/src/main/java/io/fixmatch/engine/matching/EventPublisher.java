@@ -10,13 +10,18 @@ import io.fixmatch.engine.api.RejectReason;
 
 /**
  * Turns the engine's decisions into {@link ExecutionEvent}s: one reused event object, execution ids assigned in
- * order, the command's timestamp on everything it caused.
+ * order, the command's timestamp on everything it caused, and its origin (journal position, the event's number among
+ * the command's events; the inbound position on the events to the command's own sender).
  */
 final class EventPublisher {
     private final ExecutionEvent event = new ExecutionEvent();
     private final EventSink sink;
     private long lastExecId;
     private long timestampNanos;
+    private int commandOwner;
+    private long commandInbound;
+    private long commandJournalPosition;
+    private int ordinal;
 
     EventPublisher(EventSink sink) {
         this.sink = sink;
@@ -33,6 +38,16 @@ final class EventPublisher {
     /** Every event caused by a command carries that command's timestamp. */
     void startCommand(Command command) {
         timestampNanos = command.timestampNanos();
+        commandOwner = command.owner();
+        commandInbound = command.inboundPosition();
+        commandJournalPosition = command.journalPosition();
+        ordinal = 0;
+    }
+
+    /** Every event leaves through here: stamped with where it came from. */
+    private void emit(ExecutionEvent e) {
+        e.origin(commandJournalPosition, ordinal++).answeredInbound(e.owner() == commandOwner ? commandInbound : 0);
+        sink.onEvent(e);
     }
 
     void accepted(Order order) {
@@ -43,7 +58,7 @@ final class EventPublisher {
         ExecutionEvent e = orderEvent(EventType.FILL, order, order.clientOrderId, null, order.liveStatus(),
             ++lastExecId);
         e.lastFill(quantity, price);
-        sink.onEvent(e);
+        emit(e);
     }
 
     /** The order is done: on request ({@code request} is the cancel) or by its own time in force (null). */
@@ -63,18 +78,18 @@ final class EventPublisher {
 
     /** The answer to a status request: not an execution, so exec id 0 and no id consumed. */
     void status(Order order) {
-        sink.onEvent(orderEvent(EventType.STATUS, order, order.clientOrderId, null, order.liveStatus(), 0));
+        emit(orderEvent(EventType.STATUS, order, order.clientOrderId, null, order.liveStatus(), 0));
     }
 
     /** A new order refused before it existed: no order id, nothing in the book changed. */
     void rejected(Command command, RejectReason reason) {
         commandEvent(command, reason, null).ids(0, ++lastExecId);
-        sink.onEvent(event);
+        emit(event);
     }
 
     /** A command refused without being looked at: see {@link ExecutionEvent#refusalOf}. */
     void refused(Command command, RejectReason reason) {
-        sink.onEvent(event.refusalOf(command, reason, command.timestampNanos()));
+        emit(event.refusalOf(command, reason, command.timestampNanos()));
     }
 
     /** A cancel, replace or status request refused; {@code order} is the live order it named, if any. */
@@ -83,12 +98,12 @@ final class EventPublisher {
         if (order != null) {
             e.ids(order.orderId, 0).quantities(order.leaves, order.cum, order.cumNotional);
         }
-        sink.onEvent(e);
+        emit(e);
     }
 
     private void publishOrder(EventType type, Order order, ClientOrderId clientOrderId, ClientOrderId origId,
                               OrderStatus status) {
-        sink.onEvent(orderEvent(type, order, clientOrderId, origId, status, ++lastExecId));
+        emit(orderEvent(type, order, clientOrderId, origId, status, ++lastExecId));
     }
 
     private ExecutionEvent orderEvent(EventType type, Order order, ClientOrderId clientOrderId,

@@ -2,6 +2,7 @@ package io.fixmatch.engine.matching;
 
 import io.fixmatch.engine.api.ClientOrderId;
 import io.fixmatch.engine.api.Command;
+import io.fixmatch.engine.api.CommandType;
 import io.fixmatch.engine.api.EventSink;
 import io.fixmatch.engine.api.OrderType;
 import io.fixmatch.engine.api.RejectReason;
@@ -29,6 +30,7 @@ public final class MatchingEngine {
     private final OrderIndex orderIndex;
     private final PriceLevelIndex levelIndex;
     private final OwnerOrders ownerOrders = new OwnerOrders();
+    private final InboundPositions inboundPositions = new InboundPositions();
     /** Orders put back by a snapshot restore, until {@link #finishRestore}. */
     private final List<Order> restored = new ArrayList<>();
     private final EventPublisher publisher;
@@ -52,6 +54,9 @@ public final class MatchingEngine {
 
     public void process(Command command) {
         publisher.startCommand(command);
+        if (command.type() != CommandType.ORDER_STATUS) { // status requests are not journaled
+            inboundPositions.record(command.owner(), command.inboundPosition());
+        }
         switch (command.type()) {
             case NEW_ORDER -> newOrder(command);
             case CANCEL -> cancel(command);
@@ -70,6 +75,7 @@ public final class MatchingEngine {
      */
     public void refuse(Command command, RejectReason reason) {
         if (!command.type().isOperators()) { // the operator has no session to tell: it sees nothing changed
+            publisher.startCommand(command);
             publisher.refused(command, reason);
         }
     }
@@ -91,6 +97,34 @@ public final class MatchingEngine {
             throw new IllegalStateException("not a restorable halt: symbol " + symbolId);
         }
         halt(symbolId, true);
+    }
+
+    /**
+     * The inbound position (session epoch and MsgSeqNum) of the last command of {@code owner} the engine acted on,
+     * 0 if none: what the journal holds of that owner's requests.
+     */
+    public long lastInboundPosition(int owner) {
+        return inboundPositions.of(owner);
+    }
+
+    /** Recovery from a snapshot, with {@link #restoreRestingOrder}: an owner's last inbound position. */
+    void restoreInboundPosition(int owner, long position) {
+        inboundPositions.record(owner, position);
+    }
+
+    /** What {@link #forEachInboundPosition} calls for each owner. */
+    interface InboundPositionVisitor {
+        void visit(int owner, long position);
+    }
+
+    /** For snapshots: visits every owner with a last inbound position (scans all possible owners). */
+    void forEachInboundPosition(InboundPositionVisitor visitor) {
+        for (int owner = 0; owner < OwnerOrders.MAX_OWNERS; owner++) {
+            long position = inboundPositions.of(owner);
+            if (position != 0) {
+                visitor.visit(owner, position);
+            }
+        }
     }
 
     /** The id of the last order accepted (ids start at 1 and never repeat). */
@@ -183,6 +217,9 @@ public final class MatchingEngine {
     }
 
     private void newOrder(Command command) {
+        if (answeredAsResent(command)) {
+            return;
+        }
         OrderBook book = bookOf(command.symbolId());
         RejectReason reason = checkNewOrder(command, book);
         if (reason != RejectReason.NONE) {
@@ -222,6 +259,23 @@ public final class MatchingEngine {
         } else {
             finishUnrested(order);
         }
+    }
+
+    /**
+     * A new order or replace the client marked as possibly sent before, whose ClOrdID is already live: it was entered
+     * the first time, so it is answered with the order's status instead of being entered twice (or rejected as a
+     * duplicate, which would tell the client its order was refused).
+     */
+    private boolean answeredAsResent(Command command) {
+        if (!command.possibleResend()) {
+            return false;
+        }
+        Order live = orderIndex.find(command.owner(), command.clientOrderId());
+        if (live == null) {
+            return false;
+        }
+        publisher.status(live);
+        return true;
     }
 
     private RejectReason checkNewOrder(Command command, OrderBook book) {
@@ -267,6 +321,9 @@ public final class MatchingEngine {
     }
 
     private void replace(Command command) {
+        if (answeredAsResent(command)) {
+            return;
+        }
         Order order = orderIndex.find(command.owner(), command.origClientOrderId());
         RejectReason reason = checkReplace(command, order);
         if (reason != RejectReason.NONE) {

@@ -117,7 +117,7 @@ class TracedCommandsTest {
         final List<byte[]> records = new ArrayList<>();
 
         @Override
-        public long recoverInto(MatchingEngine engine) {
+        public long recoverInto(MatchingEngine engine, long latestSnapshot) {
             return 0;
         }
 
@@ -127,14 +127,16 @@ class TracedCommandsTest {
         }
 
         @Override
-        public void append(DirectBuffer encodedCommand, int offset, int length) {
+        public long append(DirectBuffer encodedCommand, int offset, int length) {
             byte[] copy = new byte[length];
             encodedCommand.getBytes(offset, copy);
             records.add(copy);
+            return records.size();
         }
 
         @Override
-        public void checkpoint(MatchingEngine engine) {
+        public long checkpoint(MatchingEngine engine) {
+            return records.size();
         }
 
         @Override

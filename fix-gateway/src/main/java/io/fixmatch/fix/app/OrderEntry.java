@@ -122,21 +122,31 @@ public final class OrderEntry implements ApplicationHandler {
 
     /** Resets the scratch command for a new request; fields are then filled as they are read. */
     private void start(CommandType type) {
-        command.type(type).orderType(OrderType.LIMIT).timeInForce(TimeInForce.DAY).price(0).quantity(0);
+        command.type(type).orderType(OrderType.LIMIT).timeInForce(TimeInForce.DAY).price(0).quantity(0)
+            .inboundPosition(0).journalPosition(0).possibleResend(false);
         command.clientOrderId().clear();
         command.origClientOrderId().clear();
     }
 
-    /** Hands the command to the engine; a full ring is answered at once with a reject, nothing is dropped. */
+    /**
+     * Hands the command to the engine; a full ring is answered at once with a reject, nothing is dropped. The command
+     * carries the request's inbound position (session epoch and MsgSeqNum) into the journal; the session counts the
+     * request as received for good only once a report answering it is stored.
+     */
     private void submit() {
-        command.owner(session.ownerId()).timestampNanos(nowMs * 1_000_000L);
+        long inboundPosition = session.inboundPosition(message.longValue(FixTags.MSG_SEQ_NUM));
+        command.owner(session.ownerId()).timestampNanos(nowMs * 1_000_000L).inboundPosition(inboundPosition)
+            .possibleResend(message.isSingleByte(FixTags.POSS_DUP_FLAG, 'Y')
+                || message.isSingleByte(FixTags.POSS_RESEND, 'Y'));
         if (command.symbolId() < 0) {
             refuse(RejectReason.UNKNOWN_SYMBOL);
             return;
         }
         boolean offered = session.config().latencyTrace() ? inbound.offerTraced(command, session.lastReadNanos())
             : inbound.offer(command);
-        if (!offered) {
+        if (offered) {
+            session.requestQueued(inboundPosition);
+        } else {
             refuse(RejectReason.SERVER_BUSY);
         }
     }
@@ -267,7 +277,7 @@ public final class OrderEntry implements ApplicationHandler {
         }
         if (FixDecimals.parse(message.buffer(), message.valueStartAt(field), message.valueLengthAt(field), 9)
             != FixDecimals.INVALID) {
-            command.owner(session.ownerId()).timestampNanos(nowMs * 1_000_000L);
+            command.owner(session.ownerId()).timestampNanos(nowMs * 1_000_000L).inboundPosition(0);
             refuse(RejectReason.PRICE_NOT_ON_TICK);
             return false;
         }

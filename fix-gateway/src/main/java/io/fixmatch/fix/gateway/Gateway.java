@@ -82,7 +82,7 @@ public final class Gateway {
         this.name = "gateway-" + index;
         this.outbound = outbound;
         this.pending = pending;
-        this.reports = new ReportWriter(outbound, registry, symbols, stages);
+        this.reports = new ReportWriter(outbound, registry, symbols, stages, sessions);
     }
 
     /** Before start: this gateway owns {@code session} from now on. */
@@ -408,15 +408,20 @@ public final class Gateway {
 
     /**
      * Gateway thread, last: after the engine stopped, turns every remaining event into its report (stored for
-     * resend), closes the session stores, and lets the cycle idle until the event loop ends.
+     * resend), marks in each session's store that every event up to {@code journaledThrough} (the journal position
+     * the stopped engine covered; 0: none) is stored, closes the stores, and lets the cycle idle until the event loop
+     * ends.
      */
-    public void finish() {
+    public void finish(long journaledThrough) {
         closeInlineMatching();
         while (reports.drain(DRAIN_BATCH, System.currentTimeMillis()) > 0) {
             flush();
         }
         flush();
         for (FixSession session : sessions) {
+            if (journaledThrough > 0) {
+                session.markEventsStoredThrough(journaledThrough);
+            }
             session.close();
         }
         stopped = true;
@@ -428,7 +433,7 @@ public final class Gateway {
             reports.eventsRouted(), wakeup == null ? 0 : wakeup.wakeups(), cycles);
     }
 
-    /** Reports routed so far (after {@link #finish()}: all). */
+    /** Reports routed so far (after {@link #finish(long)}: all). */
     public long reportsRouted() {
         return reports.eventsRouted();
     }

@@ -23,11 +23,15 @@ final class ReportWriter implements TracedEventSink {
     private final SessionRegistry sessions;
     private final EventReportBody report;
     private final LatencyStages stages;
+    private final java.util.List<FixSession> ownSessions;
     private long nowMs;
     private long eventsRouted;
     private long unroutable;
 
-    ReportWriter(OutboundEventRing outbound, SessionRegistry sessions, SymbolTable symbols, LatencyStages stages) {
+    /** @param ownSessions the sessions of this ring's gateway (the list it fills before it starts) */
+    ReportWriter(OutboundEventRing outbound, SessionRegistry sessions, SymbolTable symbols, LatencyStages stages,
+                 java.util.List<FixSession> ownSessions) {
+        this.ownSessions = ownSessions;
         this.outbound = outbound;
         this.sessions = sessions;
         this.report = new EventReportBody(symbols);
@@ -56,11 +60,20 @@ final class ReportWriter implements TracedEventSink {
             takenNanos = System.nanoTime();
             report.traced(trace, takenNanos);
         }
-        session.sendApplication(report.msgType(), report, nowMs);
+        session.sendEventReport(report.msgType(), report, event.journalPosition(), event.ordinal(),
+            event.answeredInbound(), nowMs);
         if (traced) {
             stages.written(trace, takenNanos, report.writeNanos(), session.transport());
         }
         eventsRouted++;
+    }
+
+    /** After a snapshot: every event it covers is stored now (they came before this mark), in every own session. */
+    @Override
+    public void onStoredThrough(long journalPosition) {
+        for (int i = 0; i < ownSessions.size(); i++) {
+            ownSessions.get(i).markEventsStoredThrough(journalPosition);
+        }
     }
 
     long eventsRouted() {

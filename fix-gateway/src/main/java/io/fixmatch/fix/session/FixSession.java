@@ -40,6 +40,7 @@ public final class FixSession {
     private final byte[] serverCompId;
     private final byte[] clientCompId;
     private final SessionStore store;
+    private final InboundSequence inbound;
     private final SessionTimings timings;
     private final ApplicationHandler application;
     private final FixWriter writer;
@@ -65,6 +66,7 @@ public final class FixSession {
     /** We asked for the connection to be closed: nothing more that arrives on it is acted on. */
     private boolean closing;
     private long lastReadNanos;
+    private long storeFailures;
 
     /**
      * @param dictionary the data dictionary incoming messages are validated against (the venue's:
@@ -78,6 +80,7 @@ public final class FixSession {
         this.serverCompId = serverCompId.getBytes(StandardCharsets.US_ASCII);
         this.clientCompId = config.clientCompId().getBytes(StandardCharsets.US_ASCII);
         this.store = store;
+        this.inbound = new InboundSequence(store);
         this.timings = timings;
         this.application = application;
         this.writer = new FixWriter(maxMessageSize);
@@ -121,7 +124,7 @@ public final class FixSession {
 
     public long nextTargetSeqNum() {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
-        return store.nextTargetSeqNum();
+        return inbound.expected();
     }
 
     /** The connection's transport while logged on, else null. Owner thread. */
@@ -155,6 +158,14 @@ public final class FixSession {
      */
     public LogonResult onLogon(FixMessage logon, SessionTransport newTransport, long nowMs) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
+        try {
+            return handleLogon(logon, newTransport, nowMs);
+        } finally {
+            inbound.settle();
+        }
+    }
+
+    private LogonResult handleLogon(FixMessage logon, SessionTransport newTransport, long nowMs) {
         if (state != State.DISCONNECTED) {
             return LogonResult.ALREADY_LOGGED_ON;
         }
@@ -175,9 +186,10 @@ public final class FixSession {
         boolean reset = logon.isSingleByte(FixTags.RESET_SEQ_NUM_FLAG, 'Y');
         if (reset) {
             store.reset();
+            inbound.reset();
             LOG.info("{}: sequence numbers reset by Logon", name);
         }
-        long expected = store.nextTargetSeqNum();
+        long expected = inbound.expected();
         if (seqNum < expected) {
             return refuseLogon("MsgSeqNum too low, expecting " + expected + " but received " + seqNum, nowMs);
         }
@@ -188,7 +200,7 @@ public final class FixSession {
             queued.add(seqNum, logon); // counted once the gap before it is filled
             requestResend(seqNum, nowMs);
         } else {
-            store.nextTargetSeqNum(seqNum + 1);
+            inbound.expect(seqNum + 1);
         }
         return LogonResult.LOGGED_ON;
     }
@@ -204,6 +216,14 @@ public final class FixSession {
      */
     public void onMessage(FixMessage message, long nowMs, long readNanos) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
+        try {
+            handleMessage(message, nowMs, readNanos);
+        } finally {
+            inbound.settle();
+        }
+    }
+
+    private void handleMessage(FixMessage message, long nowMs, long readNanos) {
         lastReadNanos = readNanos;
         if (state == State.DISCONNECTED || closing) {
             return;
@@ -228,7 +248,7 @@ public final class FixSession {
         if (msgType == MsgTypes.SEQUENCE_RESET && !message.isSingleByte(FixTags.GAP_FILL_FLAG, 'Y')) {
             onSequenceReset(message, seqNum, nowMs);
         } else {
-            long expected = store.nextTargetSeqNum();
+            long expected = inbound.expected();
             if (seqNum > expected) {
                 onTooHigh(message, seqNum, nowMs);
                 return;
@@ -283,7 +303,7 @@ public final class FixSession {
         closing = false;
         resendRequestedThrough = 0;
         queued.clear();
-        LOG.info("{}: disconnected (next in {}, next out {})", name, store.nextTargetSeqNum(),
+        LOG.info("{}: disconnected (next in {}, next out {})", name, inbound.expected(),
             store.nextSenderSeqNum());
         application.onDisconnected(this);
     }
@@ -312,6 +332,74 @@ public final class FixSession {
         send(msgType, body, nowMs);
     }
 
+    /**
+     * Sends the report of an engine event, as {@link #sendApplication}, stored with the event's origin (journal
+     * position and ordinal) in the same record, so that after a crash the store knows which events it holds
+     * ({@link #holdsEvent}). {@code answeredInbound} is the inbound position of this session's request the event
+     * answers (0: none): once the report is stored, that request counts as received for good.
+     */
+    public void sendEventReport(int msgType, MessageBody body, long journalPosition, int ordinal,
+                                long answeredInbound, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        send(msgType, body, nowMs, journalPosition, ordinal);
+        if (answeredInbound != 0) {
+            inbound.answered(answeredInbound);
+            inbound.settle();
+        }
+    }
+
+    /** Whether the store holds the report of the engine event with this origin (see {@link #sendEventReport}). */
+    public boolean holdsEvent(long journalPosition, int ordinal) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        return store.holdsEvent(journalPosition, ordinal);
+    }
+
+    /**
+     * The inbound position of the request with this MsgSeqNum (in the current reset epoch): the command carries it
+     * into the journal.
+     */
+    public long inboundPosition(long seqNum) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        return inbound.positionOf(seqNum);
+    }
+
+    /** At a clean stop, once every event is stored: see {@link SessionStore#markStoredThrough}. */
+    public void markEventsStoredThrough(long journalPosition) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        store.markStoredThrough(journalPosition);
+    }
+
+    /** See {@link SessionStore#storedThroughPosition()}: 0 if the store knows no event. */
+    public long eventsStoredThrough() {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        return store.storedThroughPosition();
+    }
+
+    /**
+     * The order handler handed the request at this inbound position (the message being handled) to the engine: until
+     * a report answering it is stored, the persisted next expected number stays at or below it.
+     */
+    public void requestQueued(long position) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        inbound.queued(position);
+    }
+
+    /**
+     * At start, after journal recovery, before any connection: {@code journaledPosition} is the inbound position of
+     * the last request of this session the journal holds (0: none). Messages up to it count as received (the store
+     * may lag: they were in flight at a crash); everything after is asked for again. Logs what it decided.
+     */
+    public void recoverInbound(long journaledPosition) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        long stored = inbound.expected();
+        long next = inbound.recover(journaledPosition);
+        LOG.info("{}: recovered: next in {} (session store had {}, journal holds requests up to {}), next out {},"
+                + " last engine event stored {}", name, next, stored,
+            journaledPosition == 0 ? "none" : Long.toString(journaledPosition & ((1L << InboundSequence.SEQ_NUM_BITS) - 1))
+                + " of epoch " + (journaledPosition >>> InboundSequence.SEQ_NUM_BITS),
+            store.nextSenderSeqNum(), store.lastOrigin());
+    }
+
     /** Server-initiated Logout (shutdown): the client's Logout reply, or the timeout, closes the connection. */
     public void logout(String text, long nowMs) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
@@ -335,14 +423,14 @@ public final class FixSession {
             return;
         }
         if (verdict != InboundChecks.PASS) {
-            store.nextTargetSeqNum(seqNum + 1);
+            inbound.expect(seqNum + 1);
             rejectFailedCheck(message, seqNum, verdict, nowMs);
             return;
         }
         if (message.msgType() == MsgTypes.SEQUENCE_RESET) {
             onGapFill(message, seqNum, nowMs);
         } else {
-            store.nextTargetSeqNum(seqNum + 1);
+            inbound.expect(seqNum + 1);
             dispatch(message, seqNum, nowMs);
         }
     }
@@ -389,7 +477,7 @@ public final class FixSession {
     /** After the expected number moved on: whether our ResendRequest is satisfied, and the queued messages' turn. */
     private void processQueued(long nowMs) {
         while (true) {
-            long expected = store.nextTargetSeqNum();
+            long expected = inbound.expected();
             if (resendRequestedThrough != 0 && expected > resendRequestedThrough) {
                 LOG.info("{}: gap filled up to {}", name, resendRequestedThrough);
                 resendRequestedThrough = 0;
@@ -402,7 +490,7 @@ public final class FixSession {
                 return;
             }
             if (next.msgType() == MsgTypes.RESEND_REQUEST || next.msgType() == MsgTypes.LOGON) {
-                store.nextTargetSeqNum(expected + 1); // acted on when it arrived
+                inbound.expect(expected + 1); // acted on when it arrived
             } else {
                 process(next, expected, nowMs);
             }
@@ -459,22 +547,23 @@ public final class FixSession {
             return;
         }
         store.reset();
+        inbound.reset();
         resendRequestedThrough = 0;
         queued.clear();
         LOG.info("{}: sequence numbers reset by a Logon on the logged-on session", name);
         answerLogon(logon, true, nowMs);
-        store.nextTargetSeqNum(2);
+        inbound.expect(2);
     }
 
     private void onGapFill(FixMessage message, long seqNum, long nowMs) {
         long newSeqNo = message.longValue(FixTags.NEW_SEQ_NO);
         if (newSeqNo <= seqNum) {
-            store.nextTargetSeqNum(seqNum + 1);
+            inbound.expect(seqNum + 1);
             reject(message, seqNum, FixTags.NEW_SEQ_NO, SessionRejectReasons.VALUE_INCORRECT,
                 "NewSeqNo(36) must be greater than MsgSeqNum", nowMs);
             return;
         }
-        store.nextTargetSeqNum(newSeqNo);
+        inbound.expect(newSeqNo);
     }
 
     /**
@@ -491,7 +580,7 @@ public final class FixSession {
             return;
         }
         long newSeqNo = message.longValue(FixTags.NEW_SEQ_NO);
-        long expected = store.nextTargetSeqNum();
+        long expected = inbound.expected();
         if (newSeqNo < expected) {
             reject(message, seqNum, FixTags.NEW_SEQ_NO, SessionRejectReasons.VALUE_INCORRECT,
                 "NewSeqNo " + newSeqNo + " is below the expected " + expected, nowMs);
@@ -499,7 +588,7 @@ public final class FixSession {
         }
         if (newSeqNo > expected) {
             LOG.info("{}: SequenceReset: next expected {} -> {}", name, expected, newSeqNo);
-            store.nextTargetSeqNum(newSeqNo);
+            inbound.expect(newSeqNo);
         }
     }
 
@@ -549,7 +638,7 @@ public final class FixSession {
         if (resendRequestedThrough != 0) {
             return; // it asked for everything from the gap on: what is missing now comes with it
         }
-        long expected = store.nextTargetSeqNum();
+        long expected = inbound.expected();
         LOG.warn("{}: sequence gap: expected {} but received {}; sending ResendRequest", name, expected,
             receivedSeqNum);
         resendRequestedThrough = receivedSeqNum - 1;
@@ -575,16 +664,24 @@ public final class FixSession {
      */
     public void onMalformed(FixMessage message, int parseError, long nowMs) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
+        try {
+            handleMalformed(message, parseError, nowMs);
+        } finally {
+            inbound.settle();
+        }
+    }
+
+    private void handleMalformed(FixMessage message, int parseError, long nowMs) {
         if (state == State.DISCONNECTED || closing) {
             return;
         }
         lastReceivedMs = nowMs;
         long seqNum = message.longValue(FixTags.MSG_SEQ_NUM);
-        if (parseError == FixParser.MSG_TYPE_NOT_THIRD || seqNum != store.nextTargetSeqNum()) {
+        if (parseError == FixParser.MSG_TYPE_NOT_THIRD || seqNum != inbound.expected()) {
             LOG.warn("{}: ignoring a garbled message (parse error {}, MsgSeqNum {})", name, parseError, seqNum);
             return;
         }
-        store.nextTargetSeqNum(seqNum + 1);
+        inbound.expect(seqNum + 1);
         switch (parseError) {
             case FixParser.INVALID_TAG -> reject(message, seqNum, message.errorTag(),
                 SessionRejectReasons.INVALID_TAG_NUMBER, null, nowMs);
@@ -637,6 +734,10 @@ public final class FixSession {
 
     /** Writes the standard header with the next sequence number, the body, and queues the message. */
     private void send(int msgType, MessageBody body, long nowMs) {
+        send(msgType, body, nowMs, 0, 0);
+    }
+
+    private void send(int msgType, MessageBody body, long nowMs, long originPosition, int originOrdinal) {
         long seqNum = store.nextSenderSeqNum();
         writer.begin(msgType)
             .field(FixTags.SENDER_COMP_ID, serverCompId)
@@ -647,9 +748,29 @@ public final class FixSession {
         writer.finish();
         store.nextSenderSeqNum(seqNum + 1);
         if (!MsgTypes.isAdmin(msgType)) {
-            store.storeSent(seqNum, writer.buffer(), writer.start(), writer.length());
+            keepForResend(seqNum, originPosition, originOrdinal);
         }
         transmit(nowMs);
+    }
+
+    /**
+     * Stores the message just written. A store that cannot write (a full disk) must not silence the session: the
+     * message still goes out, unstored (a resend of it becomes a gap fill; after a crash its report would be
+     * re-derived, same content), and the failure is logged once per run of failures, and when writes work again.
+     */
+    private void keepForResend(long seqNum, long originPosition, int originOrdinal) {
+        try {
+            store.storeSent(seqNum, writer.buffer(), writer.start(), writer.length(), originPosition, originOrdinal);
+            if (storeFailures > 0) {
+                LOG.warn("{}: the session store works again, after {} messages sent unstored", name, storeFailures);
+                storeFailures = 0;
+            }
+        } catch (RuntimeException | InternalError e) { // InternalError: a fault writing a memory-mapped file
+            if (storeFailures++ == 0) {
+                LOG.error("{}: cannot store sent messages (full disk?): sending them unstored; a resend will gap-fill"
+                    + " them", name, e);
+            }
+        }
     }
 
     private void sendGapFill(long seqNum, long newSeqNo, long nowMs) {

@@ -20,16 +20,31 @@ import java.nio.file.StandardOpenOption;
 /**
  * What a FIX session must remember across restarts, in its own folder:
  * <ul>
- *   <li>{@code seqnums}: a 16-byte memory-mapped file, the next MsgSeqNum to send and the next one expected;</li>
- *   <li>{@code messages/}: a Chronicle Queue of the application messages sent (excerpt: i64 MsgSeqNum, then the
- *       message bytes; a record with MsgSeqNum 0 marks a sequence reset), so a ResendRequest can be answered after a
- *       restart. Admin messages are not kept: a resend replaces them with a gap fill.</li>
+ *   <li>{@code seqnums}: a 24-byte memory-mapped file: the next MsgSeqNum to send, the next one expected (only
+ *       counting a request once the engine's journal holds it, see {@link InboundSequence}), and the reset epoch (how
+ *       many times the sequence numbers were reset; 0 in files of older releases, which had 16 bytes);</li>
+ *   <li>{@code messages/}: a Chronicle Queue of the application messages sent, so a ResendRequest can be answered
+ *       after a restart. Excerpt: i64 MsgSeqNum, then either the message bytes (they start with '8'; no origin), or
+ *       u8 1, i64 journal position, i32 ordinal (the engine event the message reports, see
+ *       {@code ExecutionEvent#journalPosition}), then the message bytes. A record with MsgSeqNum 0 marks a sequence
+ *       reset; a record with MsgSeqNum -1 and an origin (and no message) says every event up to that origin is
+ *       stored (written at a clean stop, for the sessions that had no event lately). The origin of the last stored
+ *       event report tells recovery which engine events the store holds: it is in the same excerpt as the report, so
+ *       both survive a crash or neither does. Admin messages are not kept: a resend replaces them with a gap
+ *       fill.</li>
  * </ul>
  * Not thread-safe: it belongs to its session's owning thread, and Chronicle's own single-thread checks enforce it
  * ({@link #claimOwnership()} moves them to the owner when a gateway thread takes the session over).
  */
 public final class SessionStore implements AutoCloseable {
     private static final long RESET_MARKER = 0;
+    /** A record that is no message: "the reports of every engine event up to this origin are stored". */
+    private static final long STORED_THROUGH_MARKER = -1;
+    /** After the MsgSeqNum: the message has an origin (an engine event). A FIX message starts with '8' instead. */
+    private static final int WITH_ORIGIN = 1;
+    private static final int ORIGIN_LENGTH = 1 + Long.BYTES + Integer.BYTES;
+    private static final int SEQNUMS_LENGTH = 24;
+    private static final int EPOCH = 16;
 
     private final FileChannel seqnumFile;
     private final MappedByteBuffer seqnums;
@@ -45,13 +60,16 @@ public final class SessionStore implements AutoCloseable {
     private final LongArrayList runFirstSeqNums = new LongArrayList();
     private final LongArrayList runFirstIndexes = new LongArrayList();
     private final LongArrayList runCounts = new LongArrayList();
+    /** The origin of the last event report stored (journal position 0: none yet). */
+    private long lastOriginPosition;
+    private int lastOriginOrdinal;
 
     public SessionStore(Path directory) {
         try {
             Files.createDirectories(directory);
             seqnumFile = FileChannel.open(directory.resolve("seqnums"), StandardOpenOption.CREATE,
                 StandardOpenOption.READ, StandardOpenOption.WRITE);
-            seqnums = seqnumFile.map(FileChannel.MapMode.READ_WRITE, 0, 16);
+            seqnums = seqnumFile.map(FileChannel.MapMode.READ_WRITE, 0, SEQNUMS_LENGTH); // extends a 16-byte file
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the session store at " + directory, e);
         }
@@ -89,26 +107,105 @@ public final class SessionStore implements AutoCloseable {
         seqnums.putLong(8, value);
     }
 
-    /** Both sequences back to 1 and the sent messages forgotten (Logon with ResetSeqNumFlag=Y). */
+    /** How many times the sequence numbers were reset: it tells apart the requests of different resets. */
+    public long epoch() {
+        return seqnums.getLong(EPOCH);
+    }
+
+    /**
+     * Both sequences back to 1, a new epoch, and the sent messages forgotten (Logon with ResetSeqNumFlag=Y). The
+     * origin of the last stored event report is kept: it is about the engine's events, not the sequence numbers.
+     */
     public void reset() {
         nextSenderSeqNum(1);
         nextTargetSeqNum(1);
+        seqnums.putLong(EPOCH, epoch() + 1);
         try (DocumentContext dc = appender.writingDocument()) {
             dc.wire().bytes().writeLong(RESET_MARKER);
         }
         clearIndex();
     }
 
-    /** Keeps a sent application message for resends. */
+    /** Keeps a sent application message for resends (a failed write leaves nothing behind). */
     public void storeSent(long seqNum, byte[] message, int offset, int length) {
+        storeSent(seqNum, message, offset, length, 0, 0);
+    }
+
+    /**
+     * Keeps a sent application message for resends, with the origin of the engine event it reports (journal
+     * position 0: none), in one excerpt: after a crash the store holds both or neither.
+     */
+    public void storeSent(long seqNum, byte[] message, int offset, int length, long originPosition, int originOrdinal) {
         long index;
-        try (DocumentContext dc = appender.writingDocument()) {
+        DocumentContext dc = appender.writingDocument();
+        try {
             Bytes<?> bytes = dc.wire().bytes();
             bytes.writeLong(seqNum);
+            if (originPosition != 0) {
+                bytes.writeUnsignedByte(WITH_ORIGIN);
+                bytes.writeLong(originPosition);
+                bytes.writeInt(originOrdinal);
+            }
             bytes.write(message, offset, length);
             index = dc.index();
+        } catch (RuntimeException | Error e) {
+            dc.rollbackOnClose(); // never a half-written message: a resend would send it
+            throw e;
+        } finally {
+            dc.close();
         }
         index(seqNum, index);
+        if (originPosition != 0) {
+            lastOriginPosition = originPosition;
+            lastOriginOrdinal = originOrdinal;
+        }
+    }
+
+    /**
+     * Whether the store already holds the report of the engine event with this origin: events reach a session in
+     * origin order, so every event at or before the last stored one is held.
+     */
+    public boolean holdsEvent(long originPosition, int originOrdinal) {
+        return originPosition < lastOriginPosition
+            || (originPosition == lastOriginPosition && originOrdinal <= lastOriginOrdinal);
+    }
+
+    /**
+     * Records that the reports of every engine event up to journal position {@code position} (all its events) are
+     * stored: a clean stop says so once the last events are stored, so that recovery may start from a snapshot up to
+     * there even for a session that had no event since.
+     */
+    public void markStoredThrough(long position) {
+        if (position < lastOriginPosition
+            || (position == lastOriginPosition && lastOriginOrdinal == Integer.MAX_VALUE)) {
+            return; // already known
+        }
+        try (DocumentContext dc = appender.writingDocument()) {
+            Bytes<?> bytes = dc.wire().bytes();
+            bytes.writeLong(STORED_THROUGH_MARKER);
+            bytes.writeUnsignedByte(WITH_ORIGIN);
+            bytes.writeLong(position);
+            bytes.writeInt(Integer.MAX_VALUE);
+        }
+        lastOriginPosition = position;
+        lastOriginOrdinal = Integer.MAX_VALUE;
+    }
+
+    /**
+     * A journal position through which the store holds the report of every engine event it will ever get, or 0 if
+     * it holds none and has no mark (a new or pre-#14 store). After a mark, the mark's position; after a report, the
+     * position before the report's (that command's later events may be missing).
+     */
+    public long storedThroughPosition() {
+        if (lastOriginPosition == 0 || lastOriginOrdinal == Integer.MAX_VALUE) {
+            return lastOriginPosition;
+        }
+        return lastOriginPosition - 1;
+    }
+
+    /** The origin of the last event report stored, for logs: journal position (0: none) and ordinal. */
+    public String lastOrigin() {
+        return lastOriginPosition == 0 ? "none" : "0x" + Long.toHexString(lastOriginPosition) + "/" + lastOriginOrdinal;
     }
 
     /** The smallest stored sequence number >= {@code seqNum}, or -1 if there is none. */
@@ -138,6 +235,9 @@ public final class SessionStore implements AutoCloseable {
         try (DocumentContext dc = tailer.readingDocument()) {
             Bytes<?> bytes = dc.wire().bytes();
             bytes.readLong();
+            if (bytes.peekUnsignedByte() == WITH_ORIGIN) {
+                bytes.readSkip(ORIGIN_LENGTH);
+            }
             int length = (int) bytes.readRemaining();
             bytes.read(target, 0, length);
             return length;
@@ -181,11 +281,21 @@ public final class SessionStore implements AutoCloseable {
                 if (!dc.isPresent()) {
                     return;
                 }
-                long seqNum = dc.wire().bytes().readLong();
+                Bytes<?> bytes = dc.wire().bytes();
+                long seqNum = bytes.readLong();
                 if (seqNum == RESET_MARKER) {
                     clearIndex();
+                } else if (seqNum == STORED_THROUGH_MARKER) {
+                    bytes.readSkip(1);
+                    lastOriginPosition = bytes.readLong();
+                    lastOriginOrdinal = bytes.readInt();
                 } else {
                     index(seqNum, dc.index());
+                    if (bytes.readRemaining() > ORIGIN_LENGTH && bytes.peekUnsignedByte() == WITH_ORIGIN) {
+                        bytes.readSkip(1);
+                        lastOriginPosition = bytes.readLong();
+                        lastOriginOrdinal = bytes.readInt();
+                    }
                 }
             }
         }

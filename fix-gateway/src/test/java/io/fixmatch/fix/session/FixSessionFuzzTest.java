@@ -114,6 +114,7 @@ class FixSessionFuzzTest {
 
         Conversation(FuzzedDataProvider data) {
             this.data = data;
+            session.claimOwnership(); // the fuzzing thread plays the session's gateway thread
         }
 
         void run() {

@@ -44,6 +44,48 @@ class SessionStoreTest {
         }
     }
 
+    /**
+     * A write that fails half way (as on a full disk; here the message's bounds are wrong, after the MsgSeqNum is
+     * written) leaves nothing: Chronicle would otherwise commit the half-written record on close, and a resend would
+     * send it. Fails without the rollback in {@code storeSent}.
+     */
+    @Test
+    void aFailedWriteLeavesNothingBehind() {
+        byte[] message = "message 1".getBytes(StandardCharsets.US_ASCII);
+        try (SessionStore store = new SessionStore(dir)) {
+            assertThrows(RuntimeException.class, () -> store.storeSent(1, message, 0, message.length + 100, 7, 0));
+            store(store, 2);
+        }
+        try (SessionStore reopened = new SessionStore(dir)) {
+            assertEquals(2, reopened.nextStoredAtOrAfter(1), "the failed message is not there");
+            assertEquals("message 2", read(reopened, 2));
+            assertEquals(false, reopened.holdsEvent(7, 0), "nor its origin");
+        }
+    }
+
+    /**
+     * A store holds through the position before its last report's (that command's later events may be missing),
+     * until a mark says it holds all of a position: a clean stop marks the position its last report came from too,
+     * or the next start could not use the stop's snapshot.
+     */
+    @Test
+    void aMarkSaysTheStoreHoldsEveryEventThroughAPosition() {
+        byte[] message = "report".getBytes(StandardCharsets.US_ASCII);
+        try (SessionStore store = new SessionStore(dir)) {
+            assertEquals(0, store.storedThroughPosition(), "a new store knows nothing");
+            store.storeSent(1, message, 0, message.length, 500, 3);
+            assertEquals(499, store.storedThroughPosition());
+            store.markStoredThrough(500);
+            assertEquals(500, store.storedThroughPosition());
+            store.markStoredThrough(400);
+            assertEquals(500, store.storedThroughPosition(), "never backwards");
+        }
+        try (SessionStore reopened = new SessionStore(dir)) {
+            assertEquals(500, reopened.storedThroughPosition());
+            assertEquals(true, reopened.holdsEvent(500, 7));
+        }
+    }
+
     private static void assertFinds(SessionStore store) {
         assertEquals(1, store.nextStoredAtOrAfter(1));
         assertEquals(3, store.nextStoredAtOrAfter(3));

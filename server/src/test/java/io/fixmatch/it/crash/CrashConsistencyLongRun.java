@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * nice -n 15 mvn -B -ntp -pl server -am test -Dtest=CrashConsistencyLongRun -Dsurefire.failIfNoSpecifiedTests=false \
  *     -Dfixmatch.crash.cycles=100 [-Dfixmatch.crash.seed=14] [-Dfixmatch.crash.rate=500] \
  *     [-Dfixmatch.crash.sessions=CLIENT1,CLIENT2,CLIENT3,CLIENT4] [-Dfixmatch.crash.loadMillis=1000..3000] \
- *     [-Dfixmatch.crash.cleanStops=true]
+ *     [-Dfixmatch.crash.cleanStops=true] [-Dfixmatch.crash.layout=two-threads]
  * </pre>
  * ({@code cleanStops} stops the server with SIGTERM instead of SIGKILL.) Its folder, {@code server/target/crash-consistency/seed-SEED/} (server logs and data, the clients' QuickFIX/J
  * stores), is kept for diagnosis; {@code report.txt} there lists every disagreement, with what the server's journal

@@ -37,6 +37,9 @@ final class CrashServer implements AutoCloseable {
             "symbols=" + String.join(",", symbols),
             "engine.maxOrders=500000",
             "engine.maxPriceLevels=10000",
+            // the long run may choose the thread layout (-Dfixmatch.crash.layout=two-threads: a matching thread
+            // of its own, so more events are in flight between the journal and the session stores at a kill)
+            "server.layout=" + System.getProperty("fixmatch.crash.layout", "one-thread"),
             ""));
     }
 

@@ -1,0 +1,68 @@
+package io.fixmatch.fix.gateway;
+
+import io.fixmatch.engine.api.EventSink;
+import io.fixmatch.engine.api.ExecutionEvent;
+import io.fixmatch.fix.app.EventReportBody;
+import io.fixmatch.fix.app.SymbolTable;
+import io.fixmatch.fix.session.FixSession;
+import io.fixmatch.fix.session.SessionRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Exactly-once reports across a crash: during journal recovery the engine re-derives the events of every replayed
+ * command (the same events, ExecIDs included: the engine is deterministic); the reports of those its session's store
+ * lacks (the process died after the journal append, before the report was stored) are stored now, numbered after the
+ * session's last message, to be sent when the client asks for them after its Logon. Those the store holds are passed
+ * over, so no report is stored twice. Runs on the recovering thread, before any gateway thread owns the sessions.
+ */
+public final class RecoveredReports implements EventSink {
+    private static final Logger LOG = LoggerFactory.getLogger(RecoveredReports.class);
+
+    private final SessionRegistry sessions;
+    private final EventReportBody report;
+    private final Map<String, Long> rederived = new TreeMap<>();
+    private long held;
+    private long unroutable;
+
+    public RecoveredReports(SessionRegistry sessions, SymbolTable symbols) {
+        this.sessions = sessions;
+        this.report = new EventReportBody(symbols);
+    }
+
+    @Override
+    public void onEvent(ExecutionEvent event) {
+        if (event.journalPosition() == 0) {
+            return; // not from a journaled command: nothing to re-derive
+        }
+        FixSession session = sessions.byOwner(event.owner());
+        if (session == null) {
+            unroutable++;
+            return;
+        }
+        if (session.holdsEvent(event.journalPosition(), event.ordinal())) {
+            held++;
+            return;
+        }
+        report.of(event);
+        session.sendEventReport(report.msgType(), report, event.journalPosition(), event.ordinal(),
+            event.answeredInbound(), System.currentTimeMillis());
+        rederived.merge(session.name(), 1L, Long::sum);
+    }
+
+    /** Reports stored by this recovery (re-derived), per session name. */
+    public Map<String, Long> rederived() {
+        return rederived;
+    }
+
+    /** One line: what recovery found missing from the session stores and stored again. */
+    public void logSummary() {
+        long total = rederived.values().stream().mapToLong(Long::longValue).sum();
+        LOG.info("recovery: {} reports re-derived from the journal and stored (the stores lacked them){}; {} replayed"
+                + " events were already stored{}", total, total == 0 ? "" : " " + rederived, held,
+            unroutable == 0 ? "" : "; " + unroutable + " events for owners that are no configured session");
+    }
+}
