@@ -81,10 +81,10 @@ final class SessionHarness implements AutoCloseable {
         });
     }
 
-    /** A NewOrderSingle's body, enough for the session layer (which does not look into it). */
+    /** A NewOrderSingle's body, valid against the venue dictionary the session checks every message with. */
     static MessageBody order(String clOrdId) {
-        return w -> w.field(11, clOrdId).field(55, "AAPL").field(54, '1').field(38, 10L).field(40, '2')
-            .field(44, "1.00");
+        return w -> w.field(11, clOrdId).field(55, "AAPL").field(54, '1').timestamp(60, START_MS * 1_000_000L)
+            .field(38, 10L).field(40, '2').field(44, "1.00");
     }
 
     /** The MsgTypes of what the session sent, in order, as characters. */
