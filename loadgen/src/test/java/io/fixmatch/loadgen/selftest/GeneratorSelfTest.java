@@ -87,7 +87,9 @@ class GeneratorSelfTest {
     void splitsRoundTripsIntoTheServersTracedStages() throws Exception {
         JsonNode summary;
         try (DelayingAcceptor acceptor = new DelayingAcceptor(n -> FAST, -1, 0, 0, true)) {
-            summary = run(acceptor, "--rate", "2000", "--warmup", "1", "--duration", "1", "--runs", "1");
+            // The split must add up whatever the verdict: a generator late on a loaded machine (INVALID) still has
+            // every answer's stamps, so this test does not depend on the machine being quiet.
+            summary = run(acceptor, true, "--rate", "2000", "--warmup", "1", "--duration", "1", "--runs", "1");
         }
         assertEquals(0, summary.get("errors").asLong(), summary.get("error_details").toString());
         JsonNode stages = summary.get("stages");
@@ -127,6 +129,10 @@ class GeneratorSelfTest {
             + reportedMicros + " µs, injected " + expectedMicros + " µs, ceiling " + ceiling + " µs");
     }
     private JsonNode run(DelayingAcceptor acceptor, String... flags) throws Exception {
+        return run(acceptor, false, flags);
+    }
+
+    private JsonNode run(DelayingAcceptor acceptor, boolean lateGeneratorAllowed, String... flags) throws Exception {
         List<String> args = new ArrayList<>(List.of(flags));
         args.addAll(List.of("--port", Integer.toString(acceptor.port()), "--out", dir.toString(), "--floor-duration",
             "1", "--floor-ratio", "0", "--max-send-lag", "1000000", "--timeout", "5"));
@@ -137,7 +143,8 @@ class GeneratorSelfTest {
         }
         String text = output.toString(StandardCharsets.UTF_8);
         System.out.println(text.substring(Math.max(0, text.lastIndexOf("\n\n"))));
-        assertTrue(exit == LoadgenMain.EXIT_OK || exit == LoadgenMain.EXIT_THRESHOLD, "exit " + exit + ":\n" + text);
+        assertTrue(exit == LoadgenMain.EXIT_OK || exit == LoadgenMain.EXIT_THRESHOLD
+            || lateGeneratorAllowed && exit == LoadgenMain.EXIT_INVALID, "exit " + exit + ":\n" + text);
         return Json.read(dir.resolve("summary.json"));
     }
 
