@@ -251,7 +251,7 @@ public final class ConfigKeys {
         List<String> overrides = new ArrayList<>();
         for (Read read : reads.values()) {
             if (read.origin() != Origin.DEFAULT && !Objects.equals(read.value(), read.defaultValue())) {
-                String value = read.key().endsWith(".password") ? "***" : read.value();
+                String value = isSecret(read.key()) ? "***" : read.value();
                 overrides.add(read.key() + "=" + value + " (" + read.source() + ")");
             }
         }
@@ -261,6 +261,11 @@ public final class ConfigKeys {
     /** Harmless oddities of the file (a key set twice), for the log. */
     public List<String> warnings() {
         return warnings;
+    }
+
+    /** Keys whose values are never shown (passwords: {@code session.<ID>.password}, {@code fix.tls.keyStorePassword}). */
+    static boolean isSecret(String key) {
+        return key.toLowerCase(Locale.ROOT).endsWith("password");
     }
 
     /** The environment variable of a key that is not a session's or a symbol's. */
@@ -348,7 +353,7 @@ public final class ConfigKeys {
         public synchronized Object put(Object key, Object value) {
             Object previous = super.put(key, value);
             if (previous != null) {
-                String shown = key.toString().endsWith(".password") ? "***" : value.toString();
+                String shown = isSecret(key.toString()) ? "***" : value.toString();
                 warnings.add(key + " is set twice in " + fileName + "; the last value (" + shown + ") applies");
             }
             return previous;

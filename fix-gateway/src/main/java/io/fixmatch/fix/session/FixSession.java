@@ -7,6 +7,7 @@ import io.fixmatch.fix.codec.FixTimestamps;
 import io.fixmatch.fix.codec.FixWriter;
 import io.fixmatch.fix.codec.MessageBody;
 import io.fixmatch.fix.codec.MsgTypes;
+import io.fixmatch.fix.security.Credentials;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,6 +40,7 @@ public final class FixSession {
     private final byte[] resendBuffer;
     private final FixMessage resendMessage = new FixMessage();
     private final String name;
+    private final Credentials credentials;
 
     /** Written by the owner only; volatile so that others (shutdown) may watch it. */
     private volatile State state = State.DISCONNECTED;
@@ -66,6 +68,7 @@ public final class FixSession {
         this.writer = new FixWriter(maxMessageSize);
         this.resendBuffer = new byte[maxMessageSize];
         this.name = serverCompId + "->" + config.clientCompId();
+        this.credentials = Credentials.of(config.username(), config.password());
     }
 
     public SessionConfig config() {
@@ -110,10 +113,12 @@ public final class FixSession {
         return lastReadNanos;
     }
 
-    /** Whether the Logon's credentials are the configured ones (null config values mean none required). */
+    /**
+     * Whether the Logon's credentials are the configured ones (null config values mean none required), compared in
+     * constant time (see {@link Credentials}).
+     */
     public boolean credentialsMatch(FixMessage logon) {
-        return matches(config.username(), logon, FixTags.USERNAME) && matches(config.password(), logon,
-            FixTags.PASSWORD);
+        return credentials.matches(logon);
     }
 
     /** {@link #onLogon} results. */
@@ -476,6 +481,29 @@ public final class FixSession {
 
     private void reject(FixMessage message, long refSeqNum, int refTagId, int reason, String text, long nowMs) {
         LOG.warn("{}: rejecting message {}: {} ({})", name, refSeqNum, text, reason);
+        sendReject(message, refSeqNum, refTagId, reason, text, nowMs);
+    }
+
+    /**
+     * A message over the session's inbound rate limit (the connection counts them): not acted on. With the expected
+     * MsgSeqNum it is consumed and answered with a Reject (reason 99, {@code text}); otherwise ignored like a garbled
+     * one. Not logged here (a flood would flood the log): the connection logs the episode.
+     */
+    public void rejectOverRateLimit(FixMessage message, String text, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        if (state == State.DISCONNECTED) {
+            return;
+        }
+        lastReceivedMs = nowMs;
+        long seqNum = message.longValue(FixTags.MSG_SEQ_NUM);
+        if (seqNum != store.nextTargetSeqNum()) {
+            return;
+        }
+        store.nextTargetSeqNum(seqNum + 1);
+        sendReject(message, seqNum, 0, SessionRejectReason.OTHER, text, nowMs);
+    }
+
+    private void sendReject(FixMessage message, long refSeqNum, int refTagId, int reason, String text, long nowMs) {
         int msgType = message.msgType();
         send(MsgTypes.REJECT, w -> {
             if (refSeqNum > 0) {
@@ -631,9 +659,5 @@ public final class FixSession {
                 FixTags.POSS_RESEND, FixTags.ORIG_SENDING_TIME, FixTags.CHECK_SUM -> true;
             default -> false;
         };
-    }
-
-    private static boolean matches(String expected, FixMessage logon, int tag) {
-        return expected == null || logon.valueEquals(tag, expected.getBytes(StandardCharsets.US_ASCII));
     }
 }
