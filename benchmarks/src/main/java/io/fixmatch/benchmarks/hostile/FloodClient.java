@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * A hostile FIX client for measurements: logs a session on and sends IOC orders (far from any market: each is
  * acknowledged and canceled) as fast as the socket takes them, far above any sane rate, and comes back at once
  * whenever the server logs it out. It reads and discards what the server sends, counting Rejects (35=3) and
- * Logouts (35=5). Used with the open-loop prober (benchmarks/README.md) to measure another session's latency while
+ * Logouts (35=5). {@code --reconnect-delay-ms} waits before each reconnection (default 0). Used with the open-loop prober (benchmarks/README.md) to measure another session's latency while
  * one session floods; it measures nothing itself.
  *
  * <pre>java -cp benchmarks/target/benchmarks.jar io.fixmatch.benchmarks.hostile.FloodClient \
@@ -31,17 +31,19 @@ public final class FloodClient {
     private final String sender;
     private final String target;
     private final long seconds;
+    private final long reconnectDelayMs;
     private final AtomicLong sent = new AtomicLong();
     private final AtomicLong rejects = new AtomicLong();
     private final AtomicLong logouts = new AtomicLong();
     private long connections;
 
-    private FloodClient(String host, int port, String sender, String target, long seconds) {
+    private FloodClient(String host, int port, String sender, String target, long seconds, long reconnectDelayMs) {
         this.host = host;
         this.port = port;
         this.sender = sender;
         this.target = target;
         this.seconds = seconds;
+        this.reconnectDelayMs = reconnectDelayMs;
     }
 
     public static void main(String[] args) throws Exception {
@@ -50,6 +52,7 @@ public final class FloodClient {
         String sender = "CLIENT1";
         String target = "FIXMATCH";
         long seconds = 30;
+        long reconnectDelayMs = 0;
         for (int i = 0; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--host" -> host = args[i + 1];
@@ -57,14 +60,15 @@ public final class FloodClient {
                 case "--sender" -> sender = args[i + 1];
                 case "--target" -> target = args[i + 1];
                 case "--seconds" -> seconds = Long.parseLong(args[i + 1]);
+                case "--reconnect-delay-ms" -> reconnectDelayMs = Long.parseLong(args[i + 1]);
                 default -> {
                     System.err.println("usage: FloodClient [--host H] [--port P] [--sender ID] [--target ID]"
-                        + " [--seconds S]");
+                        + " [--seconds S] [--reconnect-delay-ms MS]");
                     System.exit(2);
                 }
             }
         }
-        new FloodClient(host, port, sender, target, seconds).run();
+        new FloodClient(host, port, sender, target, seconds, reconnectDelayMs).run();
     }
 
     private void run() throws InterruptedException {
@@ -79,8 +83,9 @@ public final class FloodClient {
                 flood(socket.getOutputStream(), end);
                 reader.join(1000);
             } catch (IOException e) {
-                // logged out and disconnected, or refused: come back at once
+                // logged out and disconnected, or refused: come back (at once by default)
             }
+            Thread.sleep(reconnectDelayMs);
             long now = System.nanoTime();
             if (now >= nextReport) {
                 report();

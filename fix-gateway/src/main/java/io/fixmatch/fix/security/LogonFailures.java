@@ -5,7 +5,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Failed Logons by source address, and the lockout they lead to: after {@code maxFailures} failures in a row from
- * one address (unknown SenderCompID, wrong Username or Password, an address the session does not allow), connections
+ * one address (unknown SenderCompID, wrong Username or Password, an address the session does not allow, a Logon
+ * refused for the session's message rate), connections
  * from that address are refused for {@code lockoutMs}. A successful Logon from the address clears its count, and so
  * does a pause of {@code lockoutMs} since its last failure.
  *

@@ -298,6 +298,7 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements
         MessageRateLimit limit = guards.rateLimits().of(candidate, nowMs);
         if (limit.onLogon(nowMs) != MessageRateLimit.ACCEPT) { // reconnecting is no way round the limit
             refuseUnbound("message rate limit exceeded: log on again later", nowMs);
+            countFailure(nowMs); // a flooder that keeps coming back is locked out
             return;
         }
         switch (candidate.onLogon(message, transport, nowMs)) {
@@ -342,6 +343,11 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements
     private void failLogon(String reason, long nowMs) {
         LOG.warn("{}: Logon refused: {}", who(), reason);
         refuse(LOGON_REFUSED, nowMs);
+        countFailure(nowMs);
+    }
+
+    /** A failed Logon counts against the source address, which may lock it out. */
+    private void countFailure(long nowMs) {
         InetAddress address = remoteAddress();
         if (guards.logonFailures().failed(address, nowMs)) {
             LOG.warn("{}: {} failed Logons in a row: refusing its connections for {} ms", address,
