@@ -116,6 +116,7 @@ class FixSessionFuzzTest {
         }
 
         void run() {
+            session.claimOwnership(); // this thread plays the gateway thread that owns the session
             logon();
             for (int step = 0; step < 64 && data.remainingBytes() > 0; step++) {
                 switch (data.consumeInt(0, 4)) {
