@@ -1,5 +1,6 @@
 package io.fixmatch.it;
 
+import io.fixmatch.fix.gateway.Gateway;
 import io.fixmatch.server.ConfigException;
 import io.fixmatch.server.FixmatchServer;
 import org.junit.jupiter.api.AfterAll;
@@ -170,6 +171,34 @@ class SecurityTest {
                 assertTrue(plain.awaitClosed(TIMEOUT), "a plain-text client is disconnected");
                 assertNull(plain.poll(Duration.ZERO), "and gets no FIX message");
             }
+        }
+    }
+
+    @Test
+    void tlsConnectionsMoveToTheirSessionsGatewayThread(@TempDir Path keys) throws Exception {
+        TestKeyStores.Pair stores = TestKeyStores.generate(keys, "changeit");
+        try (FixmatchServer tls = TestServers.start(data.resolve("tls-two-gateways"), 0, Map.of(
+            "server.layout", "two-threads", "gateway.threads", "2",
+            "fix.tls.keyStore", stores.keyStore().toString(), "fix.tls.keyStorePassword", "changeit"))) {
+            // Connections are spread over the two event loops in turn, so of two connections of one session in a
+            // row one arrives on the other gateway's loop and moves, TLS handler and all, at its Logon.
+            for (int i = 0; i < 2; i++) {
+                QfjClient client = QfjClient.logOn("CLIENT1", tls.port(), new QfjClient.Options()
+                    .setting("SocketUseSSL", "Y")
+                    .setting("SocketTrustStore", stores.trustStore().toString())
+                    .setting("SocketTrustStorePassword", "changeit")
+                    .setting("TrustStoreType", "PKCS12")
+                    .resetOnLogon(true));
+                try {
+                    client.send(Orders.limit("TLS-MOVE-" + i, "AAPL", BUY, 1, "1.00"));
+                    assertFields(client.nextApp("8"), 11, "TLS-MOVE-" + i, 150, "0");
+                    client.assertNoProtocolErrors();
+                } finally {
+                    client.close();
+                }
+            }
+            assertTrue(tls.gateways().all().stream().mapToLong(Gateway::connectionsMovedIn).sum() >= 1,
+                "a TLS connection moved to its session's gateway thread");
         }
     }
 
