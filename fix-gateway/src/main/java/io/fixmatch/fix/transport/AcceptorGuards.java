@@ -48,22 +48,48 @@ final class AcceptorGuards {
      * a second.
      */
     boolean admit(InetAddress address, Object who, long nowMs, Logger log) {
-        long lockedUntil = logonFailures.lockedUntil(address, nowMs);
-        String refusal = null;
-        if (lockedUntil != 0) {
-            refusal = "locked out after " + limits.maxLogonFailures() + " failed Logons, for "
-                + (lockedUntil - nowMs) + " ms more";
-        } else if (!unauthenticated.tryAdmit()) {
-            refusal = unauthenticated.max() + " connections are not logged on yet (fix.maxUnauthenticatedConnections)";
+        String refusal = lockout(address, nowMs);
+        if (refusal == null && !unauthenticated.tryAdmit()) {
+            refusal = capReached();
         }
         if (refusal == null) {
             return true;
         }
+        warnRefused(who, refusal, nowMs, log);
+        return false;
+    }
+
+    /**
+     * The cheap check as the connection is accepted (see {@link EarlyRefusal}): whether it is from a locked-out
+     * address or the cap is reached already (logged as {@link #admit} does). Counts nothing.
+     */
+    boolean refuseEarly(InetAddress address, Object who, long nowMs, Logger log) {
+        String refusal = lockout(address, nowMs);
+        if (refusal == null && unauthenticated.count() >= unauthenticated.max()) {
+            refusal = capReached();
+        }
+        if (refusal == null) {
+            return false;
+        }
+        warnRefused(who, refusal, nowMs, log);
+        return true;
+    }
+
+    private String lockout(InetAddress address, long nowMs) {
+        long lockedUntil = logonFailures.lockedUntil(address, nowMs);
+        return lockedUntil == 0 ? null : "locked out after " + limits.maxLogonFailures() + " failed Logons, for "
+            + (lockedUntil - nowMs) + " ms more";
+    }
+
+    private String capReached() {
+        return unauthenticated.max() + " connections are not logged on yet (fix.maxUnauthenticatedConnections)";
+    }
+
+    private void warnRefused(Object who, String refusal, long nowMs, Logger log) {
         if (refusedWarnings.allow(nowMs)) {
             long suppressed = refusedWarnings.takeSuppressed();
             log.warn("{}: connection refused: {}{}", who, refusal,
                 suppressed > 0 ? " (" + suppressed + " more refused since the last such line)" : "");
         }
-        return false;
     }
 }

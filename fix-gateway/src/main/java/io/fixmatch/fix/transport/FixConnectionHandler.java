@@ -50,8 +50,8 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements
     private final Gateways gateways;
     private final GatewaySettings settings;
     private final AcceptorGuards guards;
-    private final FixFramer framer;
-    private final byte[] frame;
+    private FixFramer framer;
+    private byte[] frame;
     private final FixMessage message = new FixMessage();
     /** The memory of the buffer being framed, as the codec sees it (re-pointed for each buffer). */
     private final UnsafeBuffer view = new UnsafeBuffer(0, 0);
@@ -80,8 +80,6 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements
         this.gateways = gateways;
         this.settings = settings;
         this.guards = guards;
-        this.framer = new FixFramer(settings.maxMessageSize());
-        this.frame = new byte[settings.maxMessageSize()];
     }
 
     @Override
@@ -95,6 +93,8 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements
             return;
         }
         unauthenticated = true;
+        framer = new FixFramer(settings.maxMessageSize()); // only for connections that stay
+        frame = new byte[settings.maxMessageSize()];
         transport = new ChannelTransport(ctx.channel(), settings.maxPendingBytes(), gateway);
         partial = ctx.alloc().directBuffer(settings.maxMessageSize());
         gateway.addConnection(this);
