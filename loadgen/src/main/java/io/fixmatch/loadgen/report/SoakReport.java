@@ -20,8 +20,11 @@ import java.util.TreeMap;
  * and the server's Flight Recorder recording: errors, each probe's percentiles minute by minute, heap after GC
  * minute by minute, GC pauses, and what the server's own threads (gateway, matching) allocated. Then the checks of
  * a soak: no errors, last minute's p99 within 1.5x of the first's, heap after GC not growing (last minute within
- * 10% or 16 MB of the first), the gateway and matching threads allocating under 1 MB a minute (allocation samples
- * are statistical: a few small samples are the recorder's noise floor), no GC pause over 1 ms.
+ * 10% or 16 MB of the second), and, within the measured minutes (the recording's last {@code duration_s} seconds,
+ * less its final 5 s: the generator's report and the server's stop; the whole recording when the summary does not
+ * say), the gateway and matching threads allocating under 1 MB a minute (allocation samples are statistical: a few
+ * small samples are the recorder's noise floor) and no GC pause over 1 ms. Start-up (recovery allocates the books)
+ * and the warm-up (classes loading, buffers growing to their size) come before that window.
  *
  * <pre>usage: SoakReport OUT_DIR   (reads OUT_DIR/summary.json and OUT_DIR/server.jfr; exit 0 PASS, 3 FAIL)</pre>
  */
@@ -31,8 +34,11 @@ public final class SoakReport {
     private static final long HEAP_SLACK_BYTES = 16L << 20;
     private static final long ALLOCATION_PER_MINUTE = 1L << 20;
     private static final Duration LONGEST_PAUSE = Duration.ofMillis(1);
+    private static final Duration STOP_MARGIN = Duration.ofSeconds(5);
 
     private final List<String> failures = new ArrayList<>();
+    /** Measured seconds, from the summary (0: unknown, judge the whole recording). */
+    private long measuredSeconds;
     private final StringBuilder out = new StringBuilder();
 
     private SoakReport() {
@@ -77,6 +83,7 @@ public final class SoakReport {
         if (errors != 0) {
             failures.add(errors + " errors: " + summary.path("error_details"));
         }
+        measuredSeconds = summary.path("settings").path("duration_s").asLong(0);
         line("round trip by minute (us): p50 / p99 / worst");
         summary.path("probes").fields().forEachRemaining(probe -> {
             JsonNode runs = probe.getValue().path("runs");
@@ -102,6 +109,7 @@ public final class SoakReport {
         Instant start = null;
         Map<Long, long[]> heapByMinute = new TreeMap<>(); // minute -> {sum, count}
         Map<String, Long> allocationByThread = new TreeMap<>();
+        Map<String, Long> measuredAllocationByThread = new TreeMap<>();
         long pauses = 0;
         long longPauses = 0;
         Duration longest = Duration.ZERO;
@@ -118,6 +126,9 @@ public final class SoakReport {
             failures.add("the recording is empty");
             return;
         }
+        Instant from = measuredSeconds == 0 ? start : end.minus(STOP_MARGIN.plusSeconds(measuredSeconds))
+            .plus(STOP_MARGIN);
+        Instant to = measuredSeconds == 0 ? end : end.minus(STOP_MARGIN);
         for (RecordedEvent event : RecordingFile.readAllEvents(recording)) {
             switch (event.getEventType().getName()) {
                 case "jdk.GCHeapSummary" -> {
@@ -129,24 +140,30 @@ public final class SoakReport {
                     }
                 }
                 case "jdk.GCPhasePause" -> {
-                    pauses++;
-                    if (event.getDuration().compareTo(LONGEST_PAUSE) > 0) {
-                        longPauses++;
-                    }
-                    if (event.getDuration().compareTo(longest) > 0) {
-                        longest = event.getDuration();
+                    if (within(event, from, to)) {
+                        pauses++;
+                        if (event.getDuration().compareTo(LONGEST_PAUSE) > 0) {
+                            longPauses++;
+                        }
+                        if (event.getDuration().compareTo(longest) > 0) {
+                            longest = event.getDuration();
+                        }
                     }
                 }
                 case "jdk.ObjectAllocationSample" -> {
                     String thread = event.getThread("eventThread") == null ? "?"
                         : event.getThread("eventThread").getJavaName();
                     allocationByThread.merge(thread, event.getLong("weight"), Long::sum);
+                    if (within(event, from, to)) {
+                        measuredAllocationByThread.merge(thread, event.getLong("weight"), Long::sum);
+                    }
                 }
                 default -> { }
             }
         }
-        double minutes = Math.max(1, Duration.between(start, end).toSeconds() / 60.0);
-        line("recording: %.1f minutes", minutes);
+        double minutes = Math.max(1, Duration.between(from, to).toSeconds() / 60.0);
+        line("recording: %.1f minutes; measured window %s to %s (%.1f minutes)",
+            Duration.between(start, end).toSeconds() / 60.0, from, to, Duration.between(from, to).toSeconds() / 60.0);
         StringBuilder heap = new StringBuilder("heap after GC by minute (MB):");
         heapByMinute.forEach((minute, sum) -> heap.append(String.format(Locale.ROOT, " %d:%.0f", minute,
             sum[0] / (double) sum[1] / (1 << 20))));
@@ -161,21 +178,26 @@ public final class SoakReport {
                     last / (1 << 20)));
             }
         }
-        line("GC pauses: %d, longest %.3f ms, %d over %d ms", pauses, longest.toNanos() / 1e6, longPauses,
-            LONGEST_PAUSE.toMillis());
+        line("GC pauses in the measured window: %d, longest %.3f ms, %d over %d ms", pauses, longest.toNanos() / 1e6,
+            longPauses, LONGEST_PAUSE.toMillis());
         if (longPauses > 0) {
             failures.add(longPauses + " GC pauses over " + LONGEST_PAUSE.toMillis() + " ms (longest "
                 + longest.toNanos() / 1e6 + " ms)");
         }
-        line("allocation by thread (sampled, MB in the recording):");
-        allocationByThread.forEach((thread, bytes) -> line("  %10.2f  %s", bytes / 1e6, thread));
-        allocationByThread.forEach((thread, bytes) -> {
+        line("allocation by thread (sampled, MB: whole recording / measured window):");
+        allocationByThread.forEach((thread, bytes) -> line("  %10.2f %10.2f  %s", bytes / 1e6,
+            measuredAllocationByThread.getOrDefault(thread, 0L) / 1e6, thread));
+        measuredAllocationByThread.forEach((thread, bytes) -> {
             if ((thread.startsWith("gateway") || thread.equals("matching"))
                 && bytes / minutes > ALLOCATION_PER_MINUTE) {
                 failures.add(String.format(Locale.ROOT, "%s allocated %.2f MB a minute", thread,
                     bytes / minutes / 1e6));
             }
         });
+    }
+
+    private static boolean within(RecordedEvent event, Instant from, Instant to) {
+        return !event.getStartTime().isBefore(from) && !event.getStartTime().isAfter(to);
     }
 
     private void verdict() {
