@@ -103,7 +103,8 @@ class TraderClientTest {
     void anUnknownSenderIsToldTheServersReasonAtOnce() throws Exception {
         long start = System.nanoTime();
         try (ClientProcess client = client("--sender", "NOBODY")) {
-            client.await("^fixmatch-client: 127.0.0.1:" + server.port() + " refused the logon of NOBODY: .*NOBODY");
+            client.await("^fixmatch-client: 127.0.0.1:" + server.port() + " refused the logon of NOBODY: Logon refused: "
+                + "invalid SenderCompID, Username, Password or source address$");
             assertEquals(1, client.exitStatus(), client.output());
         }
         assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(8), "the refusal must not wait for a timeout");

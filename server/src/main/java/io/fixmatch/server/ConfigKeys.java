@@ -263,12 +263,15 @@ public final class ConfigKeys {
         return warnings;
     }
 
-    /** The environment variable of a key that is not a session's or a symbol's. */
-    /** Keys whose values are never shown: passwords and the admin endpoint's token. */
+    /**
+     * Keys whose values are never shown: passwords ({@code session.<ID>.password}, {@code fix.tls.keyStorePassword})
+     * and the admin endpoint's token.
+     */
     static boolean isSecret(String key) {
-        return key.endsWith(".password") || key.equals("admin.token");
+        return key.toLowerCase(Locale.ROOT).endsWith("password") || key.equals("admin.token");
     }
 
+    /** The environment variable of a key that is not a session's or a symbol's. */
     public static String environmentName(String key) {
         return environmentName(key, null);
     }

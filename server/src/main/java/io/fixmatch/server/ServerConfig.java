@@ -7,7 +7,10 @@ import io.fixmatch.engine.loop.LoopConfig;
 import io.fixmatch.fix.gateway.GatewayIdle;
 import io.fixmatch.fix.session.SessionConfig;
 import io.fixmatch.fix.session.SessionTimings;
+import io.fixmatch.fix.security.AllowedAddresses;
+import io.fixmatch.fix.transport.ConnectionLimits;
 import io.fixmatch.fix.transport.GatewaySettings;
+import io.fixmatch.fix.transport.TlsSettings;
 import io.fixmatch.journal.JournalConfig;
 import io.fixmatch.server.logging.LogSettings;
 
@@ -72,10 +75,16 @@ public record ServerConfig(ThreadLayout layout, GatewaySettings gateway, String 
             throw keys.invalid("gateway.threads", "must be 1 with server.layout=one-thread (the matching step runs"
                 + " on the gateway thread), was " + gatewayThreads);
         }
+        int maxMessageSize = keys.integer("fix.maxMessageSize", 8192, 256, 1 << 20);
+        ConnectionLimits limits = new ConnectionLimits(
+            keys.integer("fix.maxUnauthenticatedConnections", 100, 1, 1_000_000),
+            keys.integer("fix.maxGarbledBytes", 65_536, 256, Integer.MAX_VALUE),
+            keys.integer("fix.maxLogonFailures", 5, 0, 1_000_000), keys.positiveLong("fix.logonLockoutMs", 60_000));
         GatewaySettings gateway = new GatewaySettings(keys.text("fix.host", "127.0.0.1"),
             keys.integer("fix.port", 9878, 0, 65_535), gatewayThreads, gatewayIdle(keys), cpus(keys, "gateway.cpus"),
-            keys.integer("fix.maxMessageSize", 8192, 256, 1 << 20), keys.positiveLong("fix.maxPendingBytes", 64L << 20),
-            timings);
+            maxMessageSize, keys.positiveLong("fix.maxPendingBytes", 64L << 20), timings, limits, tls(keys));
+        int defaultRate = keys.integer("fix.maxMessagesPerSecond", (int) SessionConfig.DEFAULT_MAX_MESSAGES_PER_SECOND,
+            0, 100_000_000);
 
         List<SessionConfig> sessions = new ArrayList<>();
         for (String id : keys.list("sessions", "CLIENT1,CLIENT2,LOADGEN")) {
@@ -88,7 +97,9 @@ public record ServerConfig(ThreadLayout layout, GatewaySettings gateway, String 
             sessions.add(new SessionConfig(id, keys.optional(keys.each("session.<ID>.username", id)),
                 keys.optional(keys.each("session.<ID>.password", id)),
                 keys.bool(keys.each("session.<ID>.cancelOnDisconnect", id), false),
-                keys.bool(keys.each("session.<ID>.latencyTrace", id), false)));
+                keys.bool(keys.each("session.<ID>.latencyTrace", id), false),
+                keys.integer(keys.each("session.<ID>.maxMessagesPerSecond", id), defaultRate, 0, 100_000_000),
+                allowedAddresses(keys, keys.each("session.<ID>.allowedAddresses", id))));
         }
 
         List<SymbolSpec> symbols = new ArrayList<>();
@@ -204,6 +215,43 @@ public record ServerConfig(ThreadLayout layout, GatewaySettings gateway, String 
             throw keys.invalid(key, "must be a power of two, was " + bytes);
         }
         return bytes;
+    }
+
+    /** TLS on the acceptor when {@code fix.tls.keyStore} is set; the key store is loaded (and checked) at start. */
+    private static TlsSettings tls(ConfigKeys keys) {
+        String keyStore = keys.optional("fix.tls.keyStore");
+        String password = keys.optional("fix.tls.keyStorePassword");
+        String type = keys.text("fix.tls.keyStoreType", "PKCS12");
+        List<String> protocols = keys.list("fix.tls.protocols", "TLSv1.3,TLSv1.2");
+        if (!type.equals("PKCS12") && !type.equals("JKS")) {
+            throw keys.invalid("fix.tls.keyStoreType", "must be PKCS12 or JKS, was " + type);
+        }
+        for (String protocol : protocols) {
+            if (!protocol.equals("TLSv1.3") && !protocol.equals("TLSv1.2")) {
+                throw keys.invalid("fix.tls.protocols", "may list TLSv1.3 and TLSv1.2, was " + protocol);
+            }
+        }
+        if (keyStore == null) {
+            return null;
+        }
+        if (!Files.isReadable(Path.of(keyStore))) {
+            throw keys.invalid("fix.tls.keyStore", "names no readable file: " + keyStore);
+        }
+        TlsSettings tls = new TlsSettings(Path.of(keyStore), password, type, protocols);
+        try {
+            tls.serverContext();
+        } catch (IllegalArgumentException e) {
+            throw keys.invalid("fix.tls.keyStore", e.getMessage());
+        }
+        return tls;
+    }
+
+    private static AllowedAddresses allowedAddresses(ConfigKeys keys, String key) {
+        try {
+            return AllowedAddresses.parse(keys.optional(key));
+        } catch (IllegalArgumentException e) {
+            throw keys.invalid(key, e.getMessage());
+        }
     }
 
     private static ThreadLayout layout(ConfigKeys keys) {

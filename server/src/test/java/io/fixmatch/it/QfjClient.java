@@ -81,6 +81,14 @@ final class QfjClient implements AutoCloseable {
             resetOnLogon = value;
             return this;
         }
+
+        /** Further QuickFIX/J session settings (TLS, the local address, ...). */
+        final java.util.Map<String, String> settings = new java.util.LinkedHashMap<>();
+
+        Options setting(String key, String value) {
+            settings.put(key, value);
+            return this;
+        }
     }
 
     /** Creates and starts the initiator, then waits for the logon. */
@@ -117,6 +125,7 @@ final class QfjClient implements AutoCloseable {
         settings.setString(sessionId, "ResetOnLogon", options.resetOnLogon ? "Y" : "N");
         settings.setLong(sessionId, "LogonTimeout", 5);
         settings.setLong(sessionId, "LogoutTimeout", 2);
+        options.settings.forEach((key, value) -> settings.setString(sessionId, key, value));
         MessageStoreFactory store;
         if (options.fileStore != null) {
             settings.setString(sessionId, "FileStorePath", options.fileStore.toString());

@@ -38,9 +38,17 @@ public final class RawFixClient implements AutoCloseable {
     private long nextSeqNum = 1;
 
     public RawFixClient(int port, String compId) throws IOException {
+        this(port, compId, null);
+    }
+
+    /** Connecting from {@code localAddress} (another loopback address such as 127.0.0.2), or any if null. */
+    public RawFixClient(int port, String compId, String localAddress) throws IOException {
         this.compId = compId;
         socket = new Socket();
         socket.setTcpNoDelay(true);
+        if (localAddress != null) {
+            socket.bind(new InetSocketAddress(localAddress, 0));
+        }
         socket.connect(new InetSocketAddress("127.0.0.1", port), (int) TIMEOUT.toMillis());
         out = socket.getOutputStream();
         InputStream in = socket.getInputStream();
@@ -191,6 +199,12 @@ public final class RawFixClient implements AutoCloseable {
         RawFix.Msg reply = next();
         assertEquals("5", reply.type(), "Logout reply: " + reply);
         awaitClosedByServer(TIMEOUT);
+    }
+
+    /** Closes with a reset (SO_LINGER 0): the connection is gone at once, as when a client's host vanishes. */
+    void resetAndClose() throws IOException {
+        socket.setSoLinger(true, 0);
+        socket.close();
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.fixmatch.fix.codec.MessageBody;
 import io.fixmatch.fix.codec.MsgTypes;
 import io.fixmatch.fix.dictionary.FixDictionary;
 import io.fixmatch.fix.dictionary.SessionRejectReasons;
+import io.fixmatch.fix.security.Credentials;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,6 +51,7 @@ public final class FixSession {
     private final QueuedMessages queued;
     private final RejectBody rejectBody = new RejectBody();
     private final String name;
+    private final Credentials credentials;
 
     /** Written by the owner only; volatile so that others (shutdown) may watch it. */
     private volatile State state = State.DISCONNECTED;
@@ -88,6 +90,7 @@ public final class FixSession {
         this.checks = new InboundChecks(dictionary, clientCompId, this.serverCompId, timings.sendingTimeToleranceMs());
         this.queued = new QueuedMessages(Math.max(QUEUE_BYTES, maxMessageSize));
         this.name = serverCompId + "->" + config.clientCompId();
+        this.credentials = Credentials.of(config.username(), config.password());
     }
 
     public SessionConfig config() {
@@ -137,10 +140,12 @@ public final class FixSession {
         return lastReadNanos;
     }
 
-    /** Whether the Logon's credentials are the configured ones (null config values mean none required). */
+    /**
+     * Whether the Logon's credentials are the configured ones (null config values mean none required), compared in
+     * constant time (see {@link Credentials}).
+     */
     public boolean credentialsMatch(FixMessage logon) {
-        return matches(config.username(), logon, FixTags.USERNAME) && matches(config.password(), logon,
-            FixTags.PASSWORD);
+        return credentials.matches(logon);
     }
 
     /** {@link #onLogon} results. */
@@ -658,6 +663,30 @@ public final class FixSession {
     }
 
     /**
+     * A message over the session's inbound rate limit (the connection counts them): not acted on. With the expected
+     * MsgSeqNum it is consumed and answered with a Reject (reason 99, {@code detail}); otherwise ignored like a garbled
+     * one. Not logged here (a flood would flood the log): the connection logs the episode.
+     */
+    public void rejectOverRateLimit(FixMessage message, String detail, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        if (state == State.DISCONNECTED || closing) {
+            return;
+        }
+        lastReceivedMs = nowMs;
+        long seqNum = message.longValue(FixTags.MSG_SEQ_NUM);
+        if (seqNum != inbound.expected()) {
+            return;
+        }
+        try {
+            inbound.expect(seqNum + 1);
+            rejectBody.of(message, seqNum, RejectBody.NO_TAG, SessionRejectReasons.OTHER, detail);
+            send(MsgTypes.REJECT, rejectBody, nowMs);
+        } finally {
+            inbound.settle();
+        }
+    }
+
+    /**
      * A framed message that does not parse (see {@link FixParser}): rejected, and counted, when its MsgSeqNum is
      * the expected one; otherwise ignored as garbled (a gap the client will fill). A message whose MsgType is not
      * the third field is no message (FIX: the first three fields define one): always ignored as garbled.
@@ -826,9 +855,5 @@ public final class FixSession {
                 FixTags.POSS_RESEND, FixTags.ORIG_SENDING_TIME, FixTags.CHECK_SUM -> true;
             default -> false;
         };
-    }
-
-    private static boolean matches(String expected, FixMessage logon, int tag) {
-        return expected == null || logon.valueEquals(tag, expected.getBytes(StandardCharsets.US_ASCII));
     }
 }

@@ -23,6 +23,7 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.ServerSocketChannel;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.ssl.SslContext;
 import io.netty.util.ResourceLeakDetector;
 import io.netty.util.concurrent.DefaultEventExecutorChooserFactory;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -70,6 +71,8 @@ public final class FixAcceptor implements AutoCloseable {
             // Netty's default samples one buffer in 128 with a stack trace: an allocation on the gateway thread.
             ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
         }
+        SslContext tls = settings.tls() == null ? null : settings.tls().serverContext(); // fails before any thread
+        AcceptorGuards guards = new AcceptorGuards(settings.limits(), registry);
         EventLoopGroup group = newGroup(settings, gateways.all());
         boolean epoll = group instanceof EpollEventLoopGroup;
         Class<? extends ServerSocketChannel> channelType = epoll ? EpollServerSocketChannel.class
@@ -96,17 +99,22 @@ public final class FixAcceptor implements AutoCloseable {
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(256 * 1024, 1024 * 1024))
+                .handler(new EarlyRefusal(guards))
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(new FixConnectionHandler(registry, gateways, settings));
+                        if (tls != null) {
+                            ch.pipeline().addLast("tls", tls.newHandler(ch.alloc()));
+                        }
+                        ch.pipeline().addLast(new FixConnectionHandler(registry, gateways, settings, guards));
                     }
                 })
                 .bind(new InetSocketAddress(settings.host(), settings.port()))
                 .sync()
                 .channel();
-            LOG.info("FIX acceptor listening on {}:{} ({} transport, {} gateway threads, idle {})", settings.host(),
-                ((InetSocketAddress) channel.localAddress()).getPort(), epoll ? "epoll" : "NIO", settings.threads(),
+            LOG.info("FIX acceptor listening on {}:{} ({} transport{}, {} gateway threads, idle {})", settings.host(),
+                ((InetSocketAddress) channel.localAddress()).getPort(), epoll ? "epoll" : "NIO",
+                tls == null ? "" : ", TLS " + settings.tls().protocols(), settings.threads(),
                 settings.idle().configName());
             return new FixAcceptor(group, channel);
         } catch (Exception e) { // bind() rethrows the checked BindException undeclared

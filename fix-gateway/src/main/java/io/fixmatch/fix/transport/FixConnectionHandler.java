@@ -20,6 +20,9 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+
 /**
  * One TCP connection, on the gateway thread of its event loop: frames the incoming bytes where they were read,
  * binds the connection to its session at Logon, then hands every message to that session.
@@ -32,16 +35,23 @@ import org.slf4j.LoggerFactory;
  * touched; the Logon and whatever followed it are then processed there.
  *
  * <p>Before Logon, anything but a valid Logon for a configured, not-yet-connected session is answered with a
- * Logout (MsgSeqNum 1, outside any session's numbering) and the connection is closed.
+ * Logout (MsgSeqNum 1, outside any session's numbering) and the connection is closed. A failed Logon (unknown
+ * SenderCompID, wrong Username or Password, an address the session does not allow) gets the same answer whatever
+ * was wrong; the log says what. Limits (docs/FIX.md): a connection is refused at once beyond the cap on connections
+ * not logged on or from a locked-out address; garbage in a row beyond {@code fix.maxGarbledBytes} ends it; after
+ * Logon, the session's messages beyond its rate are rejected, and twice the rate ends the connection.
  */
 final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements GatewayConnection {
     private static final Logger LOG = LoggerFactory.getLogger(FixConnectionHandler.class);
+    /** The answer to every failed Logon: it does not say which part was wrong. */
+    static final String LOGON_REFUSED = "Logon refused: invalid SenderCompID, Username, Password or source address";
 
     private final SessionRegistry registry;
     private final Gateways gateways;
     private final GatewaySettings settings;
-    private final FixFramer framer;
-    private final byte[] frame;
+    private final AcceptorGuards guards;
+    private FixFramer framer;
+    private byte[] frame;
     private final FixMessage message = new FixMessage();
     /** The memory of the buffer being framed, as the codec sees it (re-pointed for each buffer). */
     private final UnsafeBuffer view = new UnsafeBuffer(0, 0);
@@ -56,13 +66,20 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements
     private long connectedAtMs;
     private boolean closing;
     private boolean moving;
+    /** Counted among the connections not logged on (until it logs on or closes). */
+    private boolean unauthenticated;
+    /** Bytes that were no message, in a row (reset by each valid message). */
+    private long garbledInARow;
+    /** After Logon: the session's inbound rate (kept across its connections), the Reject text for what exceeds it. */
+    private MessageRateLimit rateLimit;
+    private String overRateText;
 
-    FixConnectionHandler(SessionRegistry registry, Gateways gateways, GatewaySettings settings) {
+    FixConnectionHandler(SessionRegistry registry, Gateways gateways, GatewaySettings settings,
+                         AcceptorGuards guards) {
         this.registry = registry;
         this.gateways = gateways;
         this.settings = settings;
-        this.framer = new FixFramer(settings.maxMessageSize());
-        this.frame = new byte[settings.maxMessageSize()];
+        this.guards = guards;
     }
 
     @Override
@@ -70,6 +87,14 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements
         context = ctx;
         gateway = gateways.onLoop(ctx.channel().eventLoop());
         connectedAtMs = System.currentTimeMillis(); // not the cycle's clock: the loop may have waited since
+        if (!guards.admit(remoteAddress(), ctx.channel().remoteAddress(), connectedAtMs, LOG)) {
+            closing = true;
+            ctx.close();
+            return;
+        }
+        unauthenticated = true;
+        framer = new FixFramer(settings.maxMessageSize()); // only for connections that stay
+        frame = new byte[settings.maxMessageSize()];
         transport = new ChannelTransport(ctx.channel(), settings.maxPendingBytes(), gateway);
         partial = ctx.alloc().directBuffer(settings.maxMessageSize());
         gateway.addConnection(this);
@@ -152,6 +177,7 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements
             int length = framer.length();
             switch (kind) {
                 case FixFramer.FRAME -> {
+                    garbledInARow = 0;
                     bytes.getBytes(start, frame, 0, length);
                     buffer.readerIndex(start + length);
                     onFrame(length);
@@ -160,20 +186,42 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements
                     }
                 }
                 case FixFramer.GARBLED -> {
-                    LOG.warn("{}: skipped {} garbled bytes", who(), length);
+                    if (garbledInARow == 0) {
+                        LOG.warn("{}: skipped {} garbled bytes", who(), length);
+                    }
                     buffer.readerIndex(start + length);
                     closeIfNotLoggedOn("garbled bytes");
+                    if (!closing) {
+                        onGarbage(length);
+                    }
                 }
                 case FixFramer.BAD_CHECKSUM -> {
-                    LOG.warn("{}: ignored a message with a wrong CheckSum", who());
+                    if (garbledInARow == 0) {
+                        LOG.warn("{}: ignored a message with a wrong CheckSum", who());
+                    }
                     buffer.readerIndex(start + length);
                     closeIfNotLoggedOn("a message with a wrong CheckSum");
+                    if (!closing) {
+                        onGarbage(length);
+                    }
                 }
                 case FixFramer.TOO_LARGE -> refuseStream("message of " + length + " bytes exceeds the maximum of "
                     + settings.maxMessageSize());
                 case FixFramer.WRONG_BEGIN_STRING -> refuseStream("Incorrect BeginString (FIX.4.4 required)");
                 default -> throw new IllegalStateException("framer result " + kind);
             }
+        }
+    }
+
+    /**
+     * Bytes that are no message: only the first of a run is logged; a run longer than the limit ends the connection
+     * (a client sending noise, or a stream that lost its framing for good).
+     */
+    private void onGarbage(int length) {
+        garbledInARow += length;
+        if (garbledInARow > settings.limits().maxGarbledBytes()) {
+            refuseStream(garbledInARow + " bytes in a row that are no FIX message (fix.maxGarbledBytes="
+                + settings.limits().maxGarbledBytes() + ")");
         }
     }
 
@@ -200,11 +248,32 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements
             }
             return;
         }
+        if (message.msgType() != MsgTypes.LOGOUT) {
+            int verdict = rateLimit.onMessage(nowMs);
+            if (verdict != MessageRateLimit.ACCEPT) {
+                overRate(verdict, nowMs);
+                return;
+            }
+        }
         if (parsed != FixParser.OK) {
             session.onMalformed(message, parsed, nowMs);
         } else {
             session.onMessage(message, nowMs, readNanos);
         }
+    }
+
+    /** A message over the session's rate: rejected, or the end of the connection (see {@link MessageRateLimit}). */
+    private void overRate(int verdict, long nowMs) {
+        if (verdict == MessageRateLimit.DISCONNECT) {
+            refuseStream("message rate limit exceeded: " + rateLimit.rejectedTotal() + " messages over "
+                + rateLimit.perSecond() + " per second rejected");
+            return;
+        }
+        if (rateLimit.firstRejectInWindow()) {
+            LOG.warn("{}: over its limit of {} messages per second: rejecting the excess ({} so far)", who(),
+                rateLimit.perSecond(), rateLimit.rejectedTotal());
+        }
+        session.rejectOverRateLimit(message, overRateText, nowMs);
     }
 
     private void onLogon(long nowMs) {
@@ -216,7 +285,7 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements
         FixSession candidate = sender < 0 ? null
             : registry.byClientCompId(frame, message.valueStartAt(sender), message.valueLengthAt(sender));
         if (candidate == null) {
-            refuseUnbound("unknown SenderCompID " + message.stringValue(FixTags.SENDER_COMP_ID), nowMs);
+            failLogon("unknown SenderCompID " + message.stringValue(FixTags.SENDER_COMP_ID), nowMs);
             return;
         }
         Gateway owner = gateways.ofSession(candidate);
@@ -224,14 +293,29 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements
             moveTo(owner);
             return;
         }
-        if (!candidate.credentialsMatch(message)) {
-            refuseUnbound("invalid Username or Password", nowMs);
+        boolean addressAllowed = candidate.config().allowedAddresses().allows(remoteAddress());
+        boolean credentialsMatch = candidate.credentialsMatch(message); // always checked: same work either way
+        if (!addressAllowed || !credentialsMatch) {
+            failLogon(candidate.config().clientCompId() + (addressAllowed ? ": wrong Username or Password"
+                : ": source address not in session." + candidate.config().clientCompId() + ".allowedAddresses ("
+                + candidate.config().allowedAddresses() + ")"), nowMs);
+            return;
+        }
+        MessageRateLimit limit = guards.rateLimits().of(candidate, nowMs);
+        if (limit.onLogon(nowMs) != MessageRateLimit.ACCEPT) { // reconnecting is no way round the limit
+            refuseUnbound("message rate limit exceeded: log on again later", nowMs);
+            countFailure(nowMs); // a flooder that keeps coming back is locked out
             return;
         }
         switch (candidate.onLogon(message, transport, nowMs)) {
             case LOGGED_ON -> {
                 session = candidate;
                 traced = candidate.config().latencyTrace();
+                rateLimit = limit;
+                overRateText = "message rate limit of " + candidate.config().maxMessagesPerSecond()
+                    + " per second exceeded";
+                releaseUnauthenticated();
+                guards.logonFailures().succeeded(remoteAddress());
             }
             case REFUSED -> closing = true;
             case ALREADY_LOGGED_ON -> refuseUnbound("session " + candidate.name() + " is already logged on", nowMs);
@@ -258,9 +342,43 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements
         });
     }
 
+    /**
+     * A Logon that names no session, or fails its checks: logged with the reason, answered without it, counted
+     * against the source address (which may lock it out).
+     */
+    private void failLogon(String reason, long nowMs) {
+        LOG.warn("{}: Logon refused: {}", who(), reason);
+        refuse(LOGON_REFUSED, nowMs);
+        countFailure(nowMs);
+    }
+
+    /** A failed Logon counts against the source address, which may lock it out. */
+    private void countFailure(long nowMs) {
+        InetAddress address = remoteAddress();
+        if (guards.logonFailures().failed(address, nowMs)) {
+            LOG.warn("{}: {} failed Logons in a row: refusing its connections for {} ms", address,
+                guards.logonFailures().maxFailures(), guards.logonFailures().lockoutMs());
+        }
+    }
+
+    private void releaseUnauthenticated() {
+        if (unauthenticated) {
+            unauthenticated = false;
+            guards.unauthenticated().release();
+        }
+    }
+
+    private InetAddress remoteAddress() {
+        return context.channel().remoteAddress() instanceof InetSocketAddress socket ? socket.getAddress() : null;
+    }
+
     /** A Logout outside any session (MsgSeqNum 1), then close. */
     private void refuseUnbound(String text, long nowMs) {
         LOG.warn("{}: refused: {}", who(), text);
+        refuse(text, nowMs);
+    }
+
+    private void refuse(String text, long nowMs) {
         FixWriter writer = new FixWriter(512 + text.length());
         int target = message.indexOf(FixTags.SENDER_COMP_ID);
         writer.begin(MsgTypes.LOGOUT).field(FixTags.SENDER_COMP_ID, registry.serverCompId());
@@ -329,6 +447,11 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         closing = true;
+        releaseUnauthenticated();
+        if (transport == null) { // refused when accepted: nothing was set up
+            ctx.fireChannelInactive();
+            return;
+        }
         if (partial != null) {
             partial.release();
             partial = null;

@@ -16,14 +16,24 @@ import java.util.List;
  * @param maxMessageSize  largest accepted FIX message, bytes
  * @param maxPendingBytes unsent bytes a client may fall behind before it is disconnected as a slow consumer
  * @param timings         session timers
+ * @param limits          what one connection may do before it is closed
+ * @param tls             TLS on the acceptor, or null for plain TCP
  */
 public record GatewaySettings(String host, int port, int threads, GatewayIdle idle, List<Integer> cpus,
-                              int maxMessageSize, long maxPendingBytes, SessionTimings timings) {
+                              int maxMessageSize, long maxPendingBytes, SessionTimings timings,
+                              ConnectionLimits limits, TlsSettings tls) {
     public GatewaySettings {
         cpus = List.copyOf(cpus);
         if (threads < 1) {
             throw new IllegalArgumentException("gateway threads must be at least 1, was " + threads);
         }
+    }
+
+    /** Plain TCP, default connection limits. */
+    public GatewaySettings(String host, int port, int threads, GatewayIdle idle, List<Integer> cpus,
+                           int maxMessageSize, long maxPendingBytes, SessionTimings timings) {
+        this(host, port, threads, idle, cpus, maxMessageSize, maxPendingBytes, timings, ConnectionLimits.defaults(),
+            null);
     }
 
     /** The CPU of gateway {@code index}, or -1. */
@@ -32,6 +42,7 @@ public record GatewaySettings(String host, int port, int threads, GatewayIdle id
     }
 
     public GatewaySettings withPort(int value) {
-        return new GatewaySettings(host, value, threads, idle, cpus, maxMessageSize, maxPendingBytes, timings);
+        return new GatewaySettings(host, value, threads, idle, cpus, maxMessageSize, maxPendingBytes, timings, limits,
+            tls);
     }
 }
