@@ -26,6 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import static io.fixmatch.it.RawFixClient.assertField;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -105,7 +106,7 @@ class FloodAndLimitsTest {
                 executionReports++;
             } else if (message.type().equals("3")) {
                 assertField(message, 373, "99");
-                assertEquals("message rate limit of " + RATE + " per second exceeded", message.get(58));
+                assertEquals("Other: message rate limit of " + RATE + " per second exceeded", message.get(58));
                 rateRejects++;
             }
         }
@@ -135,10 +136,8 @@ class FloodAndLimitsTest {
         RawFixClient anonymous = connect(null);
         byte[] noise = new byte[1000];
         Arrays.fill(noise, (byte) 'x');
-        sendUntilClosed(anonymous, noise, 1000);
-        RawFix.Msg logout = anonymous.poll(Duration.ofSeconds(1));
-        assertNotNull(logout, "a Logout before the close");
-        assertTrue(logout.get(58).contains("no FIX message"), logout.toString());
+        sendUntilClosed(anonymous, noise, 1000); // before a Logon, garbled bytes close at once without an answer
+        assertNull(anonymous.poll(Duration.ofMillis(200)), "no answer to garbage before a Logon (docs/FIX.md)");
 
         RawFixClient loggedOn = logOn("CLIENT1", 30);
         sendUntilClosed(loggedOn, noise, 1000);
@@ -186,7 +185,9 @@ class FloodAndLimitsTest {
             many.field(58, "t");
         }
         client.send(many);
-        assertField(client.expect("8"), 11, "MANY-TAGS");
+        RawFix.Msg repeated = client.expect("3"); // parsed, then refused by the dictionary check: 58 repeated
+        assertField(repeated, 373, "13");
+        assertField(repeated, 371, "58");
 
         RawFix.Builder tooMany = client.newOrder("TOO-MANY-TAGS", "JPM", "1", 1, "1.00");
         for (int i = 0; i < 5000; i++) {
