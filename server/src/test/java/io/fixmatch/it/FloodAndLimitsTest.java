@@ -47,32 +47,26 @@ class FloodAndLimitsTest {
 
     @TempDir
     static Path data;
+    private static ObservedServer running;
     private static FixmatchServer server;
     private static QfjClient observer;
     private final List<RawFixClient> raws = new ArrayList<>();
 
     @BeforeAll
     static void start() throws Exception {
-        try {
-            server = TestServers.start(data, 0, Map.of(
-                "session.CLIENT1.maxMessagesPerSecond", String.valueOf(RATE),
-                "fix.maxUnauthenticatedConnections", String.valueOf(MAX_UNAUTHENTICATED),
-                "fix.logonTimeoutMs", String.valueOf(LOGON_TIMEOUT_MS),
-                "fix.maxGarbledBytes", String.valueOf(MAX_GARBLED),
-                "fix.maxMessageSize", "65536"));
-            observer = QfjClient.logOn("CLIENT2", server.port());
-        } catch (Throwable e) {
-            stop();
-            throw e;
-        }
+        running = ObservedServer.start(data, Map.of(
+            "session.CLIENT1.maxMessagesPerSecond", String.valueOf(RATE),
+            "fix.maxUnauthenticatedConnections", String.valueOf(MAX_UNAUTHENTICATED),
+            "fix.logonTimeoutMs", String.valueOf(LOGON_TIMEOUT_MS),
+            "fix.maxGarbledBytes", String.valueOf(MAX_GARBLED),
+            "fix.maxMessageSize", "65536"));
+        server = running.server();
+        observer = running.observer();
     }
 
     @AfterAll
     static void stop() {
-        if (observer != null) {
-            observer.stopForcibly();
-        }
-        TestServers.closeQuietly(server);
+        TestServers.closeQuietly(running);
     }
 
     @AfterEach

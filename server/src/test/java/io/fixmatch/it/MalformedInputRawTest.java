@@ -43,27 +43,21 @@ class MalformedInputRawTest {
 
     @TempDir
     static Path data;
+    private static ObservedServer running;
     private static FixmatchServer server;
     private static QfjClient observer;
     private final List<RawFixClient> raws = new ArrayList<>();
 
     @BeforeAll
     static void start() throws Exception {
-        try {
-            server = TestServers.start(data, 0, Map.of("fix.logonTimeoutMs", String.valueOf(LOGON_TIMEOUT_MS)));
-            observer = QfjClient.logOn("CLIENT2", server.port());
-        } catch (Throwable e) {
-            stop();
-            throw e;
-        }
+        running = ObservedServer.start(data, Map.of("fix.logonTimeoutMs", String.valueOf(LOGON_TIMEOUT_MS)));
+        server = running.server();
+        observer = running.observer();
     }
 
     @AfterAll
     static void stop() {
-        if (observer != null) {
-            observer.stopForcibly();
-        }
-        TestServers.closeQuietly(server);
+        TestServers.closeQuietly(running);
     }
 
     @AfterEach

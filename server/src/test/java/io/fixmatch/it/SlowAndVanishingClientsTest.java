@@ -45,28 +45,22 @@ class SlowAndVanishingClientsTest {
     @TempDir
     static Path data;
     private static NettyLeaks leaks;
+    private static ObservedServer running;
     private static FixmatchServer server;
     private static QfjClient observer;
 
     @BeforeAll
     static void start() throws Exception {
         leaks = new NettyLeaks(); // before the server: every buffer it allocates is tracked
-        try {
-            server = TestServers.start(data, 0, Map.of("fix.maxPendingBytes", String.valueOf(MAX_PENDING),
-                "session.CLIENT1.cancelOnDisconnect", "true"));
-            observer = QfjClient.logOn("CLIENT2", server.port());
-        } catch (Throwable e) {
-            stop();
-            throw e;
-        }
+        running = ObservedServer.start(data, Map.of("fix.maxPendingBytes", String.valueOf(MAX_PENDING),
+            "session.CLIENT1.cancelOnDisconnect", "true"));
+        server = running.server();
+        observer = running.observer();
     }
 
     @AfterAll
     static void stop() {
-        if (observer != null) {
-            observer.stopForcibly();
-        }
-        TestServers.closeQuietly(server, leaks);
+        TestServers.closeQuietly(running, leaks);
     }
 
     @Test
