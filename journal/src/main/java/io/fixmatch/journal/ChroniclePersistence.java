@@ -39,7 +39,7 @@ import java.util.stream.Stream;
 public final class ChroniclePersistence implements EnginePersistence {
     private static final Logger LOG = LoggerFactory.getLogger(ChroniclePersistence.class);
     /** Written when retention deletes journal files: from then on the journal alone no longer holds all history. */
-    private static final String HISTORY_DELETED_MARKER = "history-deleted";
+    static final String HISTORY_DELETED_MARKER = "history-deleted";
 
     private final JournalConfig config;
     private final SingleChronicleQueue queue;

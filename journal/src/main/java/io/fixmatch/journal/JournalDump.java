@@ -78,7 +78,7 @@ public final class JournalDump {
             SymbolSpec symbol = symbolId >= 0 && symbolId < symbols.size() ? symbols.get(symbolId) : null;
             String price = !priced ? null : symbol == null ? Long.toString(command.price())
                 : BigDecimal.valueOf(command.price(), symbol.priceScale()).toPlainString();
-            return new Entry(index, NANOS_UTC.format(Instant.ofEpochSecond(0, command.timestampNanos())), type.name(),
+            return new Entry(index, utc(command.timestampNanos()), type.name(),
                 operators ? OPERATOR : sessionNames.apply(command.owner()),
                 !ofAnOrder && !operators ? null : symbol != null ? symbol.name() : "#" + symbolId,
                 ofAnOrder ? command.side().name() : null,
@@ -121,6 +121,11 @@ public final class JournalDump {
             }
             return line.toString();
         }
+    }
+
+    /** A journal timestamp (nanoseconds since the epoch) in ISO-8601 UTC, to the nanosecond. */
+    static String utc(long epochNanos) {
+        return NANOS_UTC.format(Instant.ofEpochSecond(0, epochNanos));
     }
 
     /** Text, sessions shown by owner number ({@code #1}). */

@@ -30,6 +30,11 @@ final class JournalReader {
 
         /** The command (its journal position set to {@code index}) is reused after this returns. */
         void onCommand(long index, Command command);
+
+        /** Asked after each record: true stops the read there (a search that found what it looked for). */
+        default boolean hasEnough() {
+            return false;
+        }
     }
 
     private final byte[] payload = new byte[CommandCodec.MAX_LENGTH];
@@ -49,28 +54,45 @@ final class JournalReader {
      * read. The record at {@code index} must exist.
      */
     long readAfter(SingleChronicleQueue queue, long index, Visitor visitor) {
+        return read(queue, index, false, Long.MAX_VALUE, visitor);
+    }
+
+    /**
+     * Reads the records from the one at {@code first} ({@link #NO_INDEX}: the journal's first), which must exist, up to
+     * and including index {@code through} (the journal's end if it comes first); returns the number of commands read.
+     */
+    long readRange(SingleChronicleQueue queue, long first, long through, Visitor visitor) {
+        return read(queue, first, true, through, visitor);
+    }
+
+    private long read(SingleChronicleQueue queue, long index, boolean fromIndex, long through, Visitor visitor) {
         long commands = 0;
         ExcerptTailer tailer = queue.createTailer();
         try {
             if (index != NO_INDEX) {
                 if (!tailer.moveToIndex(index)) {
                     throw new JournalException("the journal has no record " + describe(index)
-                        + " (the snapshot's last record): it was cut or its files deleted");
+                        + (fromIndex ? "" : " (the snapshot's last record)") + ": it was cut or its files deleted");
                 }
-                try (DocumentContext dc = tailer.readingDocument()) {
-                    if (!dc.isPresent() || dc.index() != index) {
-                        throw new JournalException("the journal's record " + describe(index) + " cannot be read");
+                if (!fromIndex) {
+                    try (DocumentContext dc = tailer.readingDocument()) {
+                        if (!dc.isPresent() || dc.index() != index) {
+                            throw new JournalException("the journal's record " + describe(index) + " cannot be read");
+                        }
                     }
                 }
             }
             while (true) {
                 try (DocumentContext dc = tailer.readingDocument()) {
-                    if (!dc.isPresent()) {
+                    if (!dc.isPresent() || dc.index() > through) {
                         return commands;
                     }
                     if (readRecord(dc.index(), dc.wire().bytes(), visitor)) {
                         commands++;
                     }
+                }
+                if (visitor.hasEnough()) {
+                    return commands;
                 }
             }
         } finally {

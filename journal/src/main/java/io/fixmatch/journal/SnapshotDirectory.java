@@ -58,7 +58,8 @@ final class SnapshotDirectory {
         return file;
     }
 
-    private List<Path> filesNewestFirst() {
+    /** The snapshot files, newest (the latest journal index) first; none if the folder does not exist. */
+    List<Path> filesNewestFirst() {
         if (!Files.isDirectory(directory)) {
             return List.of();
         }

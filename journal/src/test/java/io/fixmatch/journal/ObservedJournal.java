@@ -43,6 +43,11 @@ final class ObservedJournal implements EnginePersistence {
     }
 
     @Override
+    public boolean snapshotDue() {
+        return journal.snapshotDue();
+    }
+
+    @Override
     public long checkpoint(MatchingEngine engine) {
         return journal.checkpoint(engine);
     }
