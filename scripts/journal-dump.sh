@@ -7,8 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/java.sh
 
-jar=server/target/fixmatch-server-0.1.0-SNAPSHOT.jar
-build_if_needed server "$jar"
+build_server
 
 config=config/fixmatch.properties
 args=()

@@ -24,6 +24,12 @@ build_if_needed() {
   if [ -f "$jar" ]; then touch "$jar"; fi
 }
 
+# The server module's jar, built if needed: sets jar (its class path is "$jar:server/target/lib/*").
+build_server() {
+  jar=server/target/fixmatch-server-0.1.0-SNAPSHOT.jar
+  build_if_needed server "$jar"
+}
+
 # Runs Maven's package for MODULES (and what they need), showing its progress: one line per module as Maven starts
 # it, a line every 10 s while it works (the first build also downloads the dependencies), the errors if it fails.
 # usage: maven_package MODULES [MAVEN_OPTIONS...]
@@ -60,4 +66,27 @@ user_path() {
     /*) printf '%s\n' "$1" ;;
     *) printf '%s\n' "$OLDPWD/$1" ;;
   esac
+}
+
+# The arguments of a command that takes --config FILE and --data DIR, with their paths made absolute from where the
+# user stood (a relative path must still work after the script's cd): sets config (default:
+# config/fixmatch.properties) and args (every other argument, --data's path made absolute).
+# usage: config_and_args "$@"; then: command --config "$config" ${args[@]+"${args[@]}"}
+config_and_args() {
+  config=$PWD/config/fixmatch.properties
+  args=()
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --config|--data)
+        if [ $# -gt 1 ]; then
+          if [ "$1" = --config ]; then config=$(user_path "$2"); else args+=(--data "$(user_path "$2")"); fi
+          shift 2
+          continue
+        fi ;;
+      --config=*) config=$(user_path "${1#--config=}"); shift; continue ;;
+      --data=*) args+=(--data "$(user_path "${1#--data=}")"); shift; continue ;;
+    esac
+    args+=("$1")
+    shift
+  done
 }

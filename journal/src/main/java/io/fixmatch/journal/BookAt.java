@@ -80,7 +80,8 @@ public final class BookAt {
         SymbolSpec spec = engineConfig.symbols().get(symbolId);
         return new PastBook(spec.name(), spec.priceScale(), at, through, replay.lastCommandIndex,
             replay.lastCommandNanos, replay.snapshot, replay.startIndex, replay.replayed, engine.isHalted(symbolId),
-            orders(engine, symbolId, Side.BUY, replay.owners), orders(engine, symbolId, Side.SELL, replay.owners));
+            orders(engine, symbolId, Side.BUY, replay.commands.owners()),
+            orders(engine, symbolId, Side.SELL, replay.commands.owners()));
     }
 
     private int symbolId(String symbol) {
@@ -111,7 +112,7 @@ public final class BookAt {
         return index;
     }
 
-    /** Scans the journal from its start to the first command stamped after the time: the record before it. */
+    /** Scans the journal from its start to the first command stamped after the time: the command before it. */
     private long lastRecordAtOrBefore(SingleChronicleQueue queue, JournalInstant.AtTime time) {
         TimeSearch search = new TimeSearch(time.epochNanos());
         new JournalReader().readAll(queue, search);
@@ -123,13 +124,13 @@ public final class BookAt {
                 + JournalDump.utc(search.firstCommandNanos) + ", record "
                 + JournalReader.describe(search.firstCommandIndex) + ")");
         }
-        return search.lastRecordInTime;
+        return search.lastCommandInTime;
     }
 
     /** Reads the journal in order until the first command stamped after the limit. */
     private static final class TimeSearch implements JournalReader.Visitor {
         final long limitNanos;
-        long lastRecordInTime = PastBook.NO_COMMAND;
+        long lastCommandInTime = PastBook.NO_COMMAND;
         long firstCommandIndex = PastBook.NO_COMMAND;
         long firstCommandNanos;
         boolean laterCommandMet;
@@ -140,12 +141,7 @@ public final class BookAt {
 
         @Override
         public void onSymbols(long index, List<SymbolSpec> symbols) {
-            lastRecordInTime = index;
-        }
-
-        @Override
-        public void onOwners(long index, List<String> owners) {
-            lastRecordInTime = index;
+            // tables carry no time; the replay checks them
         }
 
         @Override
@@ -157,7 +153,7 @@ public final class BookAt {
             if (command.timestampNanos() > limitNanos) {
                 laterCommandMet = true;
             } else {
-                lastRecordInTime = index;
+                lastCommandInTime = index;
             }
         }
 
@@ -180,32 +176,25 @@ public final class BookAt {
             if (header.journalIndex() > through) {
                 continue;
             }
-            checkSymbols(header.symbols(), file.toString());
-            MatchingEngine engine = newEngine();
+            Replay replay = new Replay(header);
+            replay.commands.startFrom(header); // a symbol table the configuration contradicts: refused
             try {
-                EngineSnapshot.restore(file, engine);
+                EngineSnapshot.restore(file, replay.engine);
             } catch (JournalException e) { // deleted by the running server since it was listed: an older one will do
                 LOG.warn("passing over snapshot {}: {}", file, e.getMessage());
                 continue;
             }
-            return new Replay(engine, file, header.journalIndex(), header.owners(), header.symbols());
+            return replay;
         }
         if (Files.exists(journalDirectory.resolve(ChroniclePersistence.HISTORY_DELETED_MARKER))) {
             throw new JournalException("journal files in " + journalDirectory + " were deleted by retention and no"
                 + " snapshot at or before the instant remains: the book then cannot be rebuilt");
         }
-        return new Replay(newEngine(), null, PastBook.NO_COMMAND, null, null);
+        return new Replay(null);
     }
 
     private MatchingEngine newEngine() {
         return new MatchingEngine(engineConfig, event -> { }); // publication discarded: only the books matter
-    }
-
-    private void checkSymbols(List<SymbolSpec> recorded, String where) {
-        String problem = JournalFormat.incompatibility(recorded, engineConfig.symbols());
-        if (problem != null) {
-            throw new JournalException("the configured symbols do not match the journal (" + where + "): " + problem);
-        }
     }
 
     private List<PastBook.Order> orders(MatchingEngine engine, int symbolId, Side side, List<String> owners) {
@@ -220,53 +209,35 @@ public final class BookAt {
     }
 
     /** The engine being rebuilt and what the replay met on its way. */
-    private final class Replay implements JournalReader.Visitor {
-        final MatchingEngine engine;
+    private final class Replay {
+        final MatchingEngine engine = newEngine();
+        /** Session tables are not checked: the tool names owners by the journal's own table. */
+        final CheckedCommands commands = new CheckedCommands(engineConfig.symbols(), null, this::onCommand);
         final Path snapshot;
         /** The snapshot's last record (re-read for its time, not re-applied); NO_COMMAND: the journal's start. */
         final long startIndex;
-        List<String> owners;
-        List<SymbolSpec> symbols;
         long lastCommandIndex = PastBook.NO_COMMAND;
         long lastCommandNanos;
         long replayed;
 
-        Replay(MatchingEngine engine, Path snapshot, long startIndex, List<String> owners, List<SymbolSpec> symbols) {
-            this.engine = engine;
-            this.snapshot = snapshot;
-            this.startIndex = startIndex;
-            this.owners = owners;
-            this.symbols = symbols;
+        /** From {@code snapshot}'s state, or from the journal's start if it is null. */
+        Replay(EngineSnapshot.Header snapshot) {
+            this.snapshot = snapshot == null ? null : snapshot.file();
+            this.startIndex = snapshot == null ? PastBook.NO_COMMAND : snapshot.journalIndex();
         }
 
         void run(SingleChronicleQueue queue, long through) {
-            new JournalReader().readRange(queue, snapshot == null ? JournalReader.NO_INDEX : startIndex, through, this);
+            new JournalReader().readRange(queue, snapshot == null ? JournalReader.NO_INDEX : startIndex, through,
+                commands);
         }
 
-        @Override
-        public void onSymbols(long index, List<SymbolSpec> recorded) {
-            checkSymbols(recorded, "record " + JournalReader.describe(index));
-            symbols = recorded;
-        }
-
-        @Override
-        public void onOwners(long index, List<String> recorded) {
-            owners = recorded;
-        }
-
-        @Override
-        public void onCommand(long index, Command command) {
+        private void onCommand(long index, Command command) {
             lastCommandIndex = index;
             lastCommandNanos = command.timestampNanos();
-            if (snapshot != null && index <= startIndex) {
-                return; // in the snapshot already
+            if (index > startIndex) { // what the snapshot holds is not applied twice (no snapshot: -1)
+                engine.process(command);
+                replayed++;
             }
-            if (symbols == null) {
-                throw new JournalException("journal record " + JournalReader.describe(index)
-                    + " is a command before any symbol table");
-            }
-            engine.process(command);
-            replayed++;
         }
     }
 }

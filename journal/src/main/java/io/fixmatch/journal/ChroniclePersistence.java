@@ -120,30 +120,35 @@ public final class ChroniclePersistence implements EnginePersistence {
 
     private long recover(MatchingEngine engine, long latestSnapshot) {
         startRecovery();
+        CheckedCommands commands = new CheckedCommands(symbols, owners, (index, command) -> engine.process(command));
         EngineSnapshot.Header snapshot = snapshots.newestReadable(latestSnapshot);
         long after = JournalReader.NO_INDEX;
         if (snapshot != null) {
-            checkSymbols(snapshot.symbols(), snapshot.file().toString());
-            if (snapshot.owners() != null) {
-                checkOwners(snapshot.owners(), snapshot.file().toString());
-                lastRecordedOwners = snapshot.owners();
-            }
+            commands.startFrom(snapshot);
             EngineSnapshot.restore(snapshot.file(), engine);
-            lastRecordedSymbols = snapshot.symbols();
             after = snapshot.journalIndex();
             LOG.info("restored snapshot {} (journal record {}); replaying what follows", snapshot.file().getFileName(),
                 JournalReader.describe(after));
         } else {
             refuseIfHistoryDeleted();
         }
-        return new JournalReader().readAfter(queue, after, commandsTo(engine::process));
+        return read(after, commands);
     }
 
     @Override
     public long replay(Consumer<Command> consumer) {
         startRecovery();
         refuseIfHistoryDeleted();
-        return new JournalReader().readAll(queue, commandsTo(consumer));
+        return read(JournalReader.NO_INDEX, new CheckedCommands(symbols, owners,
+            (index, command) -> consumer.accept(command)));
+    }
+
+    /** Reads the records after {@code after}; the tables in force at the end are the ones appends continue. */
+    private long read(long after, CheckedCommands commands) {
+        long read = new JournalReader().readAfter(queue, after, commands);
+        lastRecordedSymbols = commands.symbols();
+        lastRecordedOwners = commands.owners();
+        return read;
     }
 
     private void startRecovery() {
@@ -153,53 +158,11 @@ public final class ChroniclePersistence implements EnginePersistence {
         recovered = true;
     }
 
-    private JournalReader.Visitor commandsTo(Consumer<Command> consumer) {
-        return new JournalReader.Visitor() {
-            @Override
-            public void onSymbols(long index, List<SymbolSpec> recorded) {
-                checkSymbols(recorded, "record " + JournalReader.describe(index));
-                lastRecordedSymbols = recorded;
-            }
-
-            @Override
-            public void onOwners(long index, List<String> recorded) {
-                checkOwners(recorded, "record " + JournalReader.describe(index));
-                lastRecordedOwners = recorded;
-            }
-
-            @Override
-            public void onCommand(long index, Command command) {
-                if (lastRecordedSymbols == null) {
-                    throw new JournalException("journal record " + JournalReader.describe(index)
-                        + " is a command before any symbol table");
-                }
-                consumer.accept(command);
-            }
-        };
-    }
-
     /** Replaying from the first remaining record after retention deleted older ones would build wrong books. */
     private void refuseIfHistoryDeleted() {
         if (Files.exists(config.directory().resolve(HISTORY_DELETED_MARKER))) {
             throw new JournalException("journal files in " + config.directory() + " were deleted by retention and no"
                 + " readable snapshot covers them: the books cannot be rebuilt from the journal alone");
-        }
-    }
-
-    private void checkSymbols(List<SymbolSpec> recorded, String where) {
-        String problem = JournalFormat.incompatibility(recorded, symbols);
-        if (problem != null) {
-            throw new JournalException("the configured symbols do not match the journal (" + where + "): " + problem);
-        }
-    }
-
-    private void checkOwners(List<String> recorded, String where) {
-        if (owners == null) {
-            return;
-        }
-        String problem = JournalFormat.ownersIncompatibility(recorded, owners);
-        if (problem != null) {
-            throw new JournalException("the configured sessions do not match the journal (" + where + "): " + problem);
         }
     }
 

@@ -15,7 +15,6 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 /**
  * {@code fixmatch-book-at}: one symbol's book as it was at a past instant (a journal index, or a UTC time), rebuilt
@@ -33,7 +32,7 @@ import java.util.concurrent.Callable;
         "0:printed",
         "1:no data folder or journal there, the instant is outside the journal, or a record cannot be read",
         "2:bad arguments (an unknown symbol, an instant that is neither an index nor a UTC time) or configuration"})
-public final class BookAtMain implements Callable<Integer> {
+public final class BookAtMain extends ServerTool {
     @Parameters(index = "0", paramLabel = "SYMBOL", description = "the symbol, as configured")
     private String symbol;
 
@@ -57,32 +56,26 @@ public final class BookAtMain implements Callable<Integer> {
         + " orderId, session, clOrdId, tif, price, quantity, leaves, filled)")
     private boolean json;
 
-    private final PrintStream out;
-    private final PrintStream err;
-
     BookAtMain(PrintStream out, PrintStream err) {
-        this.out = out;
-        this.err = err;
+        super(out, err);
     }
 
     public static void main(String[] args) {
-        System.exit(run(System.out, System.err, args));
+        System.exit(new BookAtMain(System.out, System.err).execute(args));
     }
 
     /** Runs the command with these streams; returns the exit status. */
     public static int run(PrintStream out, PrintStream err, String... args) {
-        return Cli.of(new BookAtMain(out, err), out, err).execute(args);
+        return new BookAtMain(out, err).execute(args);
     }
 
     @Override
-    public Integer call() {
-        ServerConfig config;
-        try {
-            config = ServerConfig.read(configFile == null ? ConfigKeys.embedded(System.getenv(), List.of())
-                : ConfigKeys.load(configFile, System.getenv(), List.of()));
-        } catch (ConfigException e) {
-            return fail(2, "bad configuration: " + e.getMessage());
-        }
+    Path configFile() {
+        return configFile;
+    }
+
+    @Override
+    int run(ServerConfig config) {
         if (dataDirectory != null) {
             config = config.withDataDirectory(dataDirectory);
         }
@@ -102,11 +95,6 @@ public final class BookAtMain implements Callable<Integer> {
         out.print(json ? PastBookReport.json(book) : PastBookReport.text(book));
         out.flush();
         return 0;
-    }
-
-    private int fail(int status, String message) {
-        err.println("fixmatch-book-at: " + message);
-        return status;
     }
 
     /** {@code --at}: a journal index or a UTC time. */

@@ -11,13 +11,11 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 /**
  * {@code fixmatch-journal}: prints a journal, one line per record (or one JSON object per command), with decimal
- * prices and the sessions' CompIDs. The journal does not record the session table: owners are numbered 1, 2, ...
- * in the order of the configuration's {@code sessions} list, as the server numbers them, so give the
- * configuration the server ran with.
+ * prices and the sessions' CompIDs: owners are numbered 1, 2, ... in the order of the configuration's
+ * {@code sessions} list, as the server numbers them, so give the configuration the server ran with.
  */
 @Command(name = "fixmatch-journal", mixinStandardHelpOptions = true, versionProvider = ServerMain.Version.class,
     sortOptions = false,
@@ -28,7 +26,7 @@ import java.util.concurrent.Callable;
         "0:printed (the number of commands goes to stderr)",
         "1:no journal there, or a record that cannot be read",
         "2:bad arguments or configuration"})
-public final class JournalDumpMain implements Callable<Integer> {
+public final class JournalDumpMain extends ServerTool {
     @Parameters(arity = "0..1", paramLabel = "JOURNAL_DIR",
         description = "the journal folder (default: journal/ in the configuration's data.dir)")
     private Path directory;
@@ -42,37 +40,29 @@ public final class JournalDumpMain implements Callable<Integer> {
         + " ordType, tif, price, qty, clOrdId, origClOrdId (keys that do not apply are left out)")
     private boolean json;
 
-    private final PrintStream out;
-    private final PrintStream err;
-
     JournalDumpMain(PrintStream out, PrintStream err) {
-        this.out = out;
-        this.err = err;
+        super(out, err);
     }
 
     public static void main(String[] args) {
-        System.exit(run(System.out, System.err, args));
+        System.exit(new JournalDumpMain(System.out, System.err).execute(args));
     }
 
     /** Runs the command with these streams; returns the exit status. */
     public static int run(PrintStream out, PrintStream err, String... args) {
-        return Cli.of(new JournalDumpMain(out, err), out, err).execute(args);
+        return new JournalDumpMain(out, err).execute(args);
     }
 
     @Override
-    public Integer call() {
-        ServerConfig config;
-        try {
-            config = ServerConfig.read(configFile == null ? ConfigKeys.embedded(System.getenv(), List.of())
-                : ConfigKeys.load(configFile, System.getenv(), List.of()));
-        } catch (ConfigException e) {
-            err.println("fixmatch-journal: bad configuration: " + e.getMessage());
-            return 2;
-        }
+    Path configFile() {
+        return configFile;
+    }
+
+    @Override
+    int run(ServerConfig config) {
         Path journal = directory != null ? directory : config.journal().directory();
         if (!Files.isDirectory(journal)) {
-            err.println("fixmatch-journal: no journal at " + journal);
-            return 1;
+            return fail(1, "no journal at " + journal);
         }
         List<String> sessions = config.sessions().stream().map(SessionConfig::clientCompId).toList();
         try {
@@ -82,8 +72,7 @@ public final class JournalDumpMain implements Callable<Integer> {
             err.println(commands + " commands");
             return 0;
         } catch (JournalException e) {
-            err.println("fixmatch-journal: " + e.getMessage());
-            return 1;
+            return fail(1, e.getMessage());
         }
     }
 }
