@@ -74,7 +74,7 @@ final class PastBookReport {
             }
         }
         for (String[] row : rows) {
-            StringBuilder line = new StringBuilder(" ");
+            StringBuilder line = new StringBuilder();
             for (int column = 0; column < row.length; column++) {
                 boolean number = column != 2 && column != 4 && column != 5; // text columns align left
                 String cell = row[column];
