@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The distribution as ops get it: the archive unpacked into an empty folder, run with a JDK alone. The server
  * starts from bin/ with the archive's config file (an edit there applies at the next start), serves the demo and
- * the terminal client, stops cleanly on SIGTERM; the journal tool reads what it journaled.
+ * the terminal client, stops cleanly on SIGTERM; the journal tools read what it journaled.
  */
 class DistributionIT {
     /** A server small enough for a test machine, through the documented overrides. */
@@ -50,7 +50,7 @@ class DistributionIT {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void theArchiveHoldsTheCommandsJarsConfigAndDocs() throws Exception {
-        for (String command : List.of("fixmatch-server", "fixmatch-loadgen", "fixmatch-journal")) {
+        for (String command : List.of("fixmatch-server", "fixmatch-loadgen", "fixmatch-journal", "fixmatch-book-at")) {
             assertTrue(Files.isExecutable(home.resolve("bin").resolve(command)), command);
         }
         for (String file : List.of("bin/lib/runtime.sh", "config/fixmatch.properties", "config/logback.xml",
@@ -114,12 +114,19 @@ class DistributionIT {
             assertTrue(journal.contains("\"session\":\"CLIENT1\",\"symbol\":\"AAPL\",\"side\":\"SELL\",\"ordType\":"
                 + "\"LIMIT\",\"tif\":\"DAY\",\"price\":\"150.10\",\"qty\":100"), journal);
             assertTrue(journal.contains("\"type\":\"CANCEL\",\"session\":\"CLIENT2\",\"symbol\":\"MSFT\""), journal);
+
+            // the book now (a time after the last command), with the server's configuration and overrides
+            Process book = processes.start(work, SMALL, home.resolve("bin/fixmatch-book-at").toString(), "MSFT",
+                "--at", "2100-01-01T00:00:00Z");
+            assertEquals(0, processes.exitStatus(book), processes.output(book));
+            assertTrue(processes.output(book).contains("\nASKS  1 order, 1 price, 10 open\n"), processes.output(book));
+            assertTrue(processes.output(book).matches("(?s).*\n  300.50      10  CLIENT2 .*"), processes.output(book));
         }
     }
 
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void theLoadGeneratorAndTheJournalToolRunFromTheArchive() throws Exception {
+    void theLoadGeneratorAndTheJournalToolsRunFromTheArchive() throws Exception {
         try (Processes processes = new Processes(dir)) {
             Process loadgen = processes.start(dir, Map.of(), home.resolve("bin/fixmatch-loadgen").toString(), "--help");
             assertEquals(0, processes.exitStatus(loadgen), processes.output(loadgen));
@@ -129,6 +136,11 @@ class DistributionIT {
                 dir.resolve("none").toString());
             assertEquals(1, processes.exitStatus(journal), processes.output(journal));
             assertEquals("fixmatch-journal: no journal at " + dir.resolve("none") + "\n", processes.output(journal));
+
+            Process book = processes.start(dir, Map.of(), home.resolve("bin/fixmatch-book-at").toString(), "AAPL",
+                "--at", "5", "--data", "none");
+            assertEquals(1, processes.exitStatus(book), processes.output(book));
+            assertEquals("fixmatch-book-at: no data folder at none\n", processes.output(book));
         }
     }
 }

@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The repository's scripts, as a person runs them from anywhere: server.sh reads config/fixmatch.properties at
- * start (an edit there builds nothing) and resolves paths from where the user stands; demo.sh starts a throw-away
+ * start (an edit there builds nothing) and resolves paths from where the user stands, as book-at.sh does; demo.sh starts a throw-away
  * server on the port it is given; loadgen.sh --server-port runs its own server there; the build shows progress.
  */
 class ScriptsIT {
@@ -42,6 +42,13 @@ class ScriptsIT {
             server.destroy();
             assertEquals(0, processes.exitStatus(server), processes.output(server));
             assertTrue(Files.isDirectory(dir.resolve("here/journal")));
+
+            Process book = processes.start(dir, Map.of("FIXMATCH_ENGINE_MAX_ORDERS", "10000"),
+                Processes.REPOSITORY.resolve("scripts/book-at.sh").toString(), "AAPL", "--at", "2026-11-23T14:03:07Z",
+                "--data", "here");
+            assertEquals(1, processes.exitStatus(book), processes.output(book));
+            assertEquals("fixmatch-book-at: the journal at " + dir.resolve("here/journal") + " holds no commands\n",
+                processes.output(book), "--data taken from where the user stands");
         }
     }
 
