@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the distribution, dist/target/fixmatch-<version>.tar.gz: bin/ (fixmatch-server, fixmatch-loadgen,
-# fixmatch-journal), lib/ (every jar), config/ (read at start), docs/. It runs with a JDK 17+ alone:
+# fixmatch-journal, fixmatch-book-at), lib/ (every jar), config/ (read at start), docs/. It runs with a JDK 17+ alone:
 #   tar xzf fixmatch-<version>.tar.gz && fixmatch-<version>/bin/fixmatch-server
 # Prints the archive's path as its last line. Maven options pass through (e.g. -o). Tests are not run (CI does).
 #   scripts/dist.sh [MAVEN_OPTIONS...]
