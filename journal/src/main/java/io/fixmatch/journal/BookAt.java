@@ -56,9 +56,9 @@ public final class BookAt {
         }
         try (SingleChronicleQueue queue = openReadOnly()) {
             return rebuild(queue, symbolId, at);
-        } catch (JournalException | IllegalArgumentException e) {
+        } catch (JournalException e) {
             throw e;
-        } catch (Exception e) { // Chronicle's own errors on damaged files, some checked and undeclared
+        } catch (Exception e) { // Chronicle's own errors on damaged files, some checked and undeclared: no bad argument
             throw new JournalException("cannot read the journal at " + journalDirectory + ": " + e, e);
         }
     }

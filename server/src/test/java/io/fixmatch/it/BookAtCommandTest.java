@@ -10,11 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -90,7 +87,7 @@ class BookAtCommandTest {
             assertEquals(1, last.get("replayedCommands").asInt(), last.toString());
             assertEquals(journal.get(3).get("index").asLong(), last.get("snapshot").get("index").asLong());
 
-            String text = run(config, "AAPL", "--at", journal.get(4).get("time").asText()).out;
+            String text = run(config, "AAPL", "--at", journal.get(4).get("time").asText()).out();
             assertTrue(text.startsWith("AAPL as of journal record 0x" + Long.toHexString(journal.get(4).get("index")
                 .asLong()) + ", " + journal.get(4).get("time").asText() + " (asked: "), text);
             assertTrue(text.contains("\nBIDS  2 orders, 2 prices, 120 open\n"
@@ -99,9 +96,9 @@ class BookAtCommandTest {
                 + "  150.20      50  CLIENT1        4  b2       DAY        50       0\n"
                 + "ASKS  none\n"), text);
 
-            Result beyond = run(config, "AAPL", "--at", Long.toString(journal.get(4).get("index").asLong() + 1));
-            assertEquals(1, beyond.status);
-            assertTrue(beyond.err.startsWith("fixmatch-book-at: journal index 0x"), beyond.err);
+            ToolRun beyond = run(config, "AAPL", "--at", Long.toString(journal.get(4).get("index").asLong() + 1));
+            assertEquals(1, beyond.status());
+            assertTrue(beyond.err().startsWith("fixmatch-book-at: journal index 0x"), beyond.err());
             assertEquals(before, listing(data), "the tool wrote nothing into the data folder of the running server");
         }
     }
@@ -110,34 +107,31 @@ class BookAtCommandTest {
     void mistakesAreOneLineWithTheirStatus() throws IOException {
         Path config = dir.resolve("server.properties");
         Files.writeString(config, "data.dir=" + dir.resolve("nowhere") + "\n");
-        assertEquals(new Result(1, "", "fixmatch-book-at: no data folder at " + dir.resolve("nowhere") + "\n"),
+        assertEquals(new ToolRun(1, "", "fixmatch-book-at: no data folder at " + dir.resolve("nowhere") + "\n"),
             run(config, "AAPL", "--at", "5"));
-        assertEquals(new Result(1, "", "fixmatch-book-at: no journal at " + dir.resolve("journal") + "\n"),
+        assertEquals(new ToolRun(1, "", "fixmatch-book-at: no journal at " + dir.resolve("journal") + "\n"),
             BookAtCommandTest.run(new String[] {"AAPL", "--at", "5", "--config", config.toString(), "--data",
                 dir.toString()}));
-        assertEquals(new Result(2, "", "fixmatch-book-at: unknown symbol IBM (the configured symbols: AAPL, MSFT,"
+        assertEquals(new ToolRun(2, "", "fixmatch-book-at: unknown symbol IBM (the configured symbols: AAPL, MSFT,"
             + " GOOG, AMZN, NVDA, META, TSLA, JPM, V, XOM)\n"), run(config, "IBM", "--at", "5", "--data",
             dir.toString()));
-        Result badTime = run(config, "AAPL", "--at", "2026-11-23 14:03");
-        assertEquals(2, badTime.status);
+        ToolRun badTime = run(config, "AAPL", "--at", "2026-11-23 14:03");
+        assertEquals(2, badTime.status());
         assertEquals("fixmatch-book-at: Invalid value for option '--at': '2026-11-23 14:03' is neither a journal"
             + " index (decimal, or hexadecimal after 0x) nor a UTC time like 2026-11-23T14:03:07.123Z; --help lists"
-            + " the options\n", badTime.err);
-        Result missing = BookAtCommandTest.run(new String[] {"AAPL"});
-        assertEquals(2, missing.status);
-        assertTrue(missing.err.contains("--at"), missing.err);
+            + " the options\n", badTime.err());
+        ToolRun missing = BookAtCommandTest.run(new String[] {"AAPL"});
+        assertEquals(2, missing.status());
+        assertTrue(missing.err().contains("--at"), missing.err());
     }
 
     /** The journal's commands (waiting until it holds {@code count}), as the dump's --json gives them. */
     private List<JsonNode> journal(Path config, int count) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (true) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            int status = JournalDumpMain.run(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), "--config",
-                config.toString(), "--json");
-            assertEquals(0, status);
-            List<JsonNode> lines = out.toString(StandardCharsets.UTF_8).lines().map(BookAtCommandTest::json).toList();
+            ToolRun dump = ToolRun.of(JournalDumpMain::run, "--config", config.toString(), "--json");
+            assertEquals(0, dump.status(), dump.err());
+            List<JsonNode> lines = dump.out().lines().map(BookAtCommandTest::json).toList();
             if (lines.size() >= count || System.nanoTime() > deadline) {
                 assertEquals(count, lines.size(), lines.toString());
                 return lines;
@@ -191,24 +185,17 @@ class BookAtCommandTest {
 
     private static ObjectNode bookAt(Path config, String... args) {
         String[] all = Stream.concat(Stream.of(args), Stream.of("--config", config.toString())).toArray(String[]::new);
-        Result result = run(all);
-        assertEquals(0, result.status, result.err);
-        return (ObjectNode) json(result.out);
+        ToolRun result = run(all);
+        assertEquals(0, result.status(), result.err());
+        return (ObjectNode) json(result.out());
     }
 
-    private record Result(int status, String out, String err) {
-    }
-
-    private static Result run(Path config, String... args) {
+    private static ToolRun run(Path config, String... args) {
         return run(Stream.concat(Stream.of(args), Stream.of("--config", config.toString())).toArray(String[]::new));
     }
 
-    private static Result run(String[] args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = BookAtMain.run(new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8), args);
-        return new Result(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static ToolRun run(String[] args) {
+        return ToolRun.of(BookAtMain::run, args);
     }
 
     private static JsonNode json(String text) {

@@ -8,9 +8,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -46,12 +43,12 @@ class JournalDumpCommandTest {
         Path config = dir.resolve("server.properties");
         Files.writeString(config, "data.dir=" + data + "\n");
 
-        Result json = dump("--config", config.toString(), "--json");
-        assertEquals(0, json.status, json.err);
-        assertEquals("3 commands\n", json.err);
+        ToolRun json = dump("--config", config.toString(), "--json");
+        assertEquals(0, json.status(), json.err());
+        assertEquals("3 commands\n", json.err());
         ObjectMapper mapper = new ObjectMapper();
-        List<JsonNode> lines = json.out.lines().map(line -> read(mapper, line)).toList();
-        assertEquals(3, lines.size(), json.out);
+        List<JsonNode> lines = json.out().lines().map(line -> read(mapper, line)).toList();
+        assertEquals(3, lines.size(), json.out());
         assertEquals("CLIENT2", lines.get(0).get("session").asText());
         assertEquals("150.25", lines.get(0).get("price").asText());
         assertEquals(100, lines.get(0).get("qty").asLong());
@@ -62,37 +59,30 @@ class JournalDumpCommandTest {
         assertEquals("b1", lines.get(2).get("origClOrdId").asText());
         assertFalse(lines.get(2).has("price"));
 
-        Result text = dump("--config", config.toString(), data.resolve("journal").toString());
-        assertEquals(0, text.status, text.err);
-        assertTrue(text.out.lines().anyMatch(line -> line.matches(
-            "0x[0-9a-f]+ \\S+Z CLIENT2 NEW_ORDER AAPL BUY LIMIT DAY 100 @ 150.25 clOrdId=b1")), text.out);
+        ToolRun text = dump("--config", config.toString(), data.resolve("journal").toString());
+        assertEquals(0, text.status(), text.err());
+        assertTrue(text.out().lines().anyMatch(line -> line.matches(
+            "0x[0-9a-f]+ \\S+Z CLIENT2 NEW_ORDER AAPL BUY LIMIT DAY 100 @ 150.25 clOrdId=b1")), text.out());
     }
 
     @Test
     void mistakesAreOneLineWithTheirStatus() {
-        Result mistyped = dump("--jsn");
-        assertEquals(2, mistyped.status);
+        ToolRun mistyped = dump("--jsn");
+        assertEquals(2, mistyped.status());
         assertEquals("fixmatch-journal: Unknown option: '--jsn' (did you mean --json?); --help lists the options\n",
-            mistyped.err);
+            mistyped.err());
 
-        Result missing = dump(dir.resolve("nowhere").toString());
-        assertEquals(1, missing.status);
-        assertEquals("fixmatch-journal: no journal at " + dir.resolve("nowhere") + "\n", missing.err);
+        ToolRun missing = dump(dir.resolve("nowhere").toString());
+        assertEquals(1, missing.status());
+        assertEquals("fixmatch-journal: no journal at " + dir.resolve("nowhere") + "\n", missing.err());
 
-        Result help = dump("--help");
-        assertEquals(0, help.status);
-        assertTrue(help.out.contains("--json") && help.out.contains("Exit status:"), help.out);
+        ToolRun help = dump("--help");
+        assertEquals(0, help.status());
+        assertTrue(help.out().contains("--json") && help.out().contains("Exit status:"), help.out());
     }
 
-    private record Result(int status, String out, String err) {
-    }
-
-    private static Result dump(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = JournalDumpMain.run(new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8), args);
-        return new Result(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static ToolRun dump(String... args) {
+        return ToolRun.of(JournalDumpMain::run, args);
     }
 
     private static JsonNode read(ObjectMapper mapper, String line) {
