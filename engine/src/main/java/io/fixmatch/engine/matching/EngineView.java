@@ -48,6 +48,8 @@ public final class EngineView {
     private final long[] answer;
     @SuppressWarnings("unused") // accessed through SEQUENCE
     private volatile long sequence;
+    /** EXPIRE_DAY_ORDERS commands processed since start (the matching thread's one writer). */
+    private volatile long dayEnds;
 
     EngineView(int symbols) {
         this.symbols = symbols;
@@ -64,6 +66,16 @@ public final class EngineView {
     /** Any thread: whether the session's kill switch is engaged (as of the last command the engine processed). */
     public boolean isKillSwitchEngaged(int owner) {
         return OwnerOrders.isValidOwner(owner) && killSwitches.get(owner) != 0;
+    }
+
+    /** Any thread: how many end-of-day expiries the engine has processed since it started (replayed ones too). */
+    public long dayEnds() {
+        return dayEnds;
+    }
+
+    /** Matching thread: an end-of-day expiry was processed. */
+    void dayEnded() {
+        dayEnds = dayEnds + 1; // one writer
     }
 
     /** Matching thread: the owner's kill switch changed. */

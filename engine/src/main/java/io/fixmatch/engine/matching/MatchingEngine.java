@@ -701,6 +701,7 @@ public final class MatchingEngine {
             expireDayOrders(book.bids);
             expireDayOrders(book.asks);
         }
+        view.dayEnded();
     }
 
     private void expireDayOrders(BookSide side) {
