@@ -249,6 +249,32 @@ class TradingRulesFixTest {
         }
     }
 
+    /**
+     * A limit changed between two runs: the journal replay decides the first run's orders with the limit they were
+     * decided with (the settings are journaled commands), and new orders meet the new limit.
+     */
+    @Test
+    void aChangedLimitAppliesFromTheRestartOnAndTheReplayKeepsTheOldDecisions() throws Exception {
+        try (FixmatchServer server = FixmatchServer.start(config(data,
+                 Map.of("session.CLIENT1.risk.maxOrderQuantity", "1000")));
+             QfjClient client = QfjClient.logOn("CLIENT1", server.port())) {
+            accepted(client, Orders.limit("big", "AAPL", BUY, 800, "100.00"));
+            rejected(client, Orders.limit("huge", "AAPL", BUY, 1500, "100.00"), "3",
+                "risk: order quantity 1500 over session limit 1000");
+        }
+        deleteSnapshots(); // the whole journal is replayed: with the limit journaled then
+        try (FixmatchServer server = FixmatchServer.start(config(data,
+                 Map.of("session.CLIENT1.risk.maxOrderQuantity", "100")));
+             QfjClient client = QfjClient.logOn("CLIENT1", server.port(),
+                 new QfjClient.Options().resetOnLogon(true))) {
+            AdminClient admin = new AdminClient(server.adminPort(), null);
+            assertEquals(800, admin.getJson("/book/AAPL", 200).get("bids").get(0).get("quantity").asLong(),
+                "the order accepted under the old limit is there, the one refused is not");
+            rejected(client, Orders.limit("big2", "AAPL", BUY, 800, "100.00"), "3",
+                "risk: order quantity 800 over session limit 100");
+        }
+    }
+
     private static String books(AdminClient admin) throws IOException, InterruptedException {
         StringBuilder all = new StringBuilder();
         for (String symbol : new String[] {"AAPL", "MSFT"}) {

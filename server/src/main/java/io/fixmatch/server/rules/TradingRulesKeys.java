@@ -45,19 +45,14 @@ public final class TradingRulesKeys {
                 }
                 firmMode = firmModes.get(firm);
             }
-            String collarKey = keys.each("session.<ID>.risk.priceCollar", id);
-            long[] collar = collar(keys, collarKey);
-            try {
-                sessions.add(new SessionRules(
-                    nonNegative(keys, keys.each("session.<ID>.risk.maxOrderQuantity", id)),
-                    nonNegative(keys, keys.each("session.<ID>.risk.maxNotional", id)),
-                    nonNegative(keys, keys.each("session.<ID>.risk.maxOpenOrders", id)),
-                    collar[0], collar[1], firm, firmId,
-                    mode(keys, keys.each("session.<ID>.selfTradePrevention", id), firmMode),
-                    keys.bool(keys.each("session.<ID>.killSwitchOnDisconnect", id), false)));
-            } catch (IllegalArgumentException e) {
-                throw keys.invalid(collarKey, e.getMessage());
-            }
+            long[] collar = collar(keys, keys.each("session.<ID>.risk.priceCollar", id));
+            long maxOrderQuantity = nonNegative(keys, keys.each("session.<ID>.risk.maxOrderQuantity", id));
+            long maxNotional = nonNegative(keys, keys.each("session.<ID>.risk.maxNotional", id));
+            long maxOpenOrders = nonNegative(keys, keys.each("session.<ID>.risk.maxOpenOrders", id));
+            SelfTradePrevention mode = mode(keys, keys.each("session.<ID>.selfTradePrevention", id), firmMode);
+            boolean killSwitchOnDisconnect = keys.bool(keys.each("session.<ID>.killSwitchOnDisconnect", id), false);
+            sessions.add(new SessionRules(maxOrderQuantity, maxNotional, maxOpenOrders, collar[0], collar[1], firm,
+                firmId, mode, killSwitchOnDisconnect));
         }
         List<Long> referencePrices = new ArrayList<>();
         for (SymbolSpec symbol : symbols) {
