@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.CommandType;
 import io.fixmatch.engine.api.OrderType;
+import io.fixmatch.engine.api.SessionControl;
 import io.fixmatch.engine.config.SymbolSpec;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
@@ -61,33 +62,44 @@ public final class JournalDump {
      * @param qty         the order quantity (a replace's new total): new orders and replaces
      * @param clOrdId     the ClOrdID (of the request for a cancel); null for CANCEL_ALL_FOR_OWNER
      * @param origClOrdId the OrigClOrdID of a cancel or replace
+     * @param setting     SET_SESSION_CONTROL's setting and value, e.g. {@code MAX_ORDER_QUANTITY=1000}; the reference
+     *                    price of SET_REFERENCE_PRICE is in {@code price}
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"index", "time", "type", "session", "symbol", "side", "ordType", "tif", "price", "qty",
-        "clOrdId", "origClOrdId"})
+        "clOrdId", "origClOrdId", "setting"})
     public record Entry(long index, String time, String type, String session, String symbol, String side,
-                        String ordType, String tif, String price, Long qty, String clOrdId, String origClOrdId) {
+                        String ordType, String tif, String price, Long qty, String clOrdId, String origClOrdId,
+                        String setting) {
 
         static Entry of(long index, Command command, List<SymbolSpec> symbols, IntFunction<String> sessionNames) {
             CommandType type = command.type();
             boolean operators = type.isOperators();
             boolean ofAnOrder = type != CommandType.CANCEL_ALL_FOR_OWNER && !operators;
             boolean sizes = type == CommandType.NEW_ORDER || type == CommandType.REPLACE;
-            boolean priced = sizes && command.orderType() == OrderType.LIMIT;
+            boolean priced = sizes && command.orderType() == OrderType.LIMIT
+                || type == CommandType.SET_REFERENCE_PRICE;
+            // The operator's commands that name a symbol; a session's setting carries its code in that field.
+            boolean namesSymbol = type == CommandType.HALT_SYMBOL || type == CommandType.RESUME_SYMBOL
+                || type == CommandType.BOOK_QUERY || type == CommandType.SET_REFERENCE_PRICE;
+            SessionControl control = type == CommandType.SET_SESSION_CONTROL
+                ? SessionControl.ofCode(command.symbolId()) : null;
             int symbolId = command.symbolId();
             SymbolSpec symbol = symbolId >= 0 && symbolId < symbols.size() ? symbols.get(symbolId) : null;
             String price = !priced ? null : symbol == null ? Long.toString(command.price())
                 : BigDecimal.valueOf(command.price(), symbol.priceScale()).toPlainString();
             return new Entry(index, utc(command.timestampNanos()), type.name(),
-                operators ? OPERATOR : sessionNames.apply(command.owner()),
-                !ofAnOrder && !operators ? null : symbol != null ? symbol.name() : "#" + symbolId,
+                operators && command.owner() == Command.OPERATOR ? OPERATOR : sessionNames.apply(command.owner()),
+                !ofAnOrder && !namesSymbol ? null : symbol != null ? symbol.name() : "#" + symbolId,
                 ofAnOrder ? command.side().name() : null,
                 sizes ? command.orderType().name() : null,
                 type == CommandType.NEW_ORDER ? command.timeInForce().name() : null,
                 price,
                 sizes ? command.quantity() : null,
                 ofAnOrder ? command.clientOrderId().toString() : null,
-                command.origClientOrderId().isEmpty() ? null : command.origClientOrderId().toString());
+                command.origClientOrderId().isEmpty() ? null : command.origClientOrderId().toString(),
+                type != CommandType.SET_SESSION_CONTROL ? null
+                    : (control == null ? "#" + command.symbolId() : control.name()) + "=" + command.quantity());
         }
 
         String toJson() {
@@ -115,6 +127,9 @@ public final class JournalDump {
             }
             if (clOrdId != null) {
                 line.append(" clOrdId=").append(clOrdId);
+            }
+            if (setting != null) {
+                line.append(' ').append(setting);
             }
             if (origClOrdId != null) {
                 line.append(" origClOrdId=").append(origClOrdId);

@@ -1,5 +1,6 @@
 package io.fixmatch.server;
 
+import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.loop.MatchingRuntime;
 import io.fixmatch.fix.app.OrderEntry;
 import io.fixmatch.fix.app.SymbolTable;
@@ -18,6 +19,8 @@ import io.fixmatch.journal.ChroniclePersistence;
 import io.fixmatch.server.admin.AdminContext;
 import io.fixmatch.server.admin.AdminServer;
 import io.fixmatch.server.admin.Readiness;
+import io.fixmatch.server.rules.EndOfDayTimer;
+import io.fixmatch.server.rules.SessionControlSync;
 import org.HdrHistogram.Histogram;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -77,7 +80,8 @@ public final class FixmatchServer implements AutoCloseable {
             int ownerId = i + 1;
             PendingCommands owed = pending.get(Gateways.indexOfOwner(ownerId, gatewayCount));
             OrderEntry orderEntry = new OrderEntry(runtime.inbound(), symbols,
-                sessionConfig.cancelOnDisconnect() ? owed : null);
+                sessionConfig.cancelOnDisconnect() ? owed : null,
+                config.rules().ofSession(i).killSwitchOnDisconnect() ? owed : null);
             orderEntries.add(orderEntry);
             sessions.add(new FixSession(sessionConfig, ownerId, config.compId(),
                 new SessionStore(config.sessionDirectory(sessionConfig)), config.gateway().timings(), orderEntry,
@@ -95,6 +99,10 @@ public final class FixmatchServer implements AutoCloseable {
         }
         if (config.layout() == ThreadLayout.ONE_THREAD) {
             gatewayList.get(0).runMatchingInline(runtime);
+        }
+        if (config.rules().endOfDay() != null) {
+            gatewayList.get(0).addTimer(new EndOfDayTimer(config.rules().endOfDay(), config.rules().timeZone(),
+                pending.get(0), System.currentTimeMillis()));
         }
     }
 
@@ -181,8 +189,28 @@ public final class FixmatchServer implements AutoCloseable {
         RecoveredReports recovered = new RecoveredReports(registry, symbols);
         runtime.recover(recovered, latestUsableSnapshot());
         recovered.logSummary();
+        applyTradingRules();
         for (FixSession session : sessions) {
             session.recoverInbound(runtime.engine().lastInboundPosition(session.ownerId()));
+        }
+    }
+
+    /**
+     * The configuration's risk limits, self-trade prevention and reference prices reach the engine as journaled
+     * commands, queued before any client's: only those the recovered engine holds differently.
+     */
+    private void applyTradingRules() {
+        List<Command> changes = SessionControlSync.differences(config.rules(), runtime.engine(),
+            System.currentTimeMillis() * 1_000_000L);
+        for (Command change : changes) {
+            if (!runtime.inbound().offer(change)) {
+                throw new IllegalStateException("the inbound ring cannot hold the " + changes.size()
+                    + " setting changes; enlarge engine.inboundRingBytes");
+            }
+        }
+        if (!changes.isEmpty()) {
+            LOG.info("trading rules: {} session settings and reference prices changed since the journal's, set by"
+                + " journaled commands", changes.size());
         }
     }
 

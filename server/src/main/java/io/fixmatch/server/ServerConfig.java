@@ -13,6 +13,8 @@ import io.fixmatch.fix.transport.GatewaySettings;
 import io.fixmatch.fix.transport.TlsSettings;
 import io.fixmatch.journal.JournalConfig;
 import io.fixmatch.server.logging.LogSettings;
+import io.fixmatch.server.rules.TradingRules;
+import io.fixmatch.server.rules.TradingRulesKeys;
 
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -31,7 +33,7 @@ import java.util.regex.Pattern;
 public record ServerConfig(ThreadLayout layout, GatewaySettings gateway, String compId, List<SessionConfig> sessions,
                            EngineConfig engine, LoopConfig loop, Path dataDirectory, String journalRollCycle,
                            int journalRetainCycles, long journalSnapshotEvery, long journalMinFreeBytes,
-                           AdminSettings admin, LogSettings logs) {
+                           AdminSettings admin, LogSettings logs, TradingRules rules) {
 
     public static final String EMBEDDED = "fixmatch.properties";
     private static final Pattern FILE_SIZE = Pattern.compile("\\d+\\s*(KB|MB|GB)", Pattern.CASE_INSENSITIVE);
@@ -143,26 +145,28 @@ public record ServerConfig(ThreadLayout layout, GatewaySettings gateway, String 
         LogSettings logs = new LogSettings(logDirectory == null ? null : Path.of(logDirectory),
             fileSize(keys, "log.maxFileSize", "100MB"), keys.integer("log.maxHistory", 14, 1, 3650),
             fileSize(keys, "log.totalSizeCap", "5GB"), logConfig == null ? null : Path.of(logConfig));
+        TradingRules rules = TradingRulesKeys.read(keys, sessions.stream().map(SessionConfig::clientCompId).toList(),
+            symbols);
         return new ServerConfig(layout, gateway, compId, sessions, engine, loop, dataDirectory, rollCycle, retainCycles,
-            snapshotEvery, minFreeBytes, admin, logs);
+            snapshotEvery, minFreeBytes, admin, logs, rules);
     }
 
     /** A copy listening on another port (tests use port 0: any free port). */
     public ServerConfig withPort(int port) {
         return new ServerConfig(layout, gateway.withPort(port), compId, sessions, engine, loop, dataDirectory,
-            journalRollCycle, journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, admin, logs);
+            journalRollCycle, journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, admin, logs, rules);
     }
 
     /** A copy with another admin endpoint (tests: {@link AdminSettings#ANY_FREE_PORT}, or off). */
     public ServerConfig withAdmin(AdminSettings settings) {
         return new ServerConfig(layout, gateway, compId, sessions, engine, loop, dataDirectory, journalRollCycle,
-            journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, settings, logs);
+            journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, settings, logs, rules);
     }
 
     /** A copy storing its journal and sessions elsewhere. */
     public ServerConfig withDataDirectory(Path directory) {
         return new ServerConfig(layout, gateway, compId, sessions, engine, loop, directory, journalRollCycle,
-            journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, admin, logs);
+            journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, admin, logs, rules);
     }
 
     /** Where the log files go. */

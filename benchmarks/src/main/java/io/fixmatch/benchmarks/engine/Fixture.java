@@ -2,6 +2,7 @@ package io.fixmatch.benchmarks.engine;
 
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.OrderType;
+import io.fixmatch.engine.api.SessionControl;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.config.EngineConfig;
@@ -41,6 +42,22 @@ final class Fixture {
     static final int TAKER = 2;
 
     private Fixture() {
+    }
+
+    /**
+     * Gives {@code count} owners from {@code firstOwner} every pre-trade risk limit, each too wide to refuse an
+     * order of the benchmarks' flows (so the events stay the same), and the symbol a reference price: every new
+     * order and replace then runs every check.
+     */
+    static void setWideRiskLimits(MatchingEngine engine, int firstOwner, int count) {
+        Command command = new Command();
+        for (int owner = firstOwner; owner < firstOwner + count; owner++) {
+            engine.process(command.setSessionControl(owner, SessionControl.MAX_ORDER_QUANTITY, 1_000_000_000L));
+            engine.process(command.setSessionControl(owner, SessionControl.MAX_NOTIONAL, 1_000_000_000_000L));
+            engine.process(command.setSessionControl(owner, SessionControl.MAX_OPEN_ORDERS, 1_000_000_000L));
+            engine.process(command.setSessionControl(owner, SessionControl.PRICE_COLLAR_BASIS_POINTS, 5_000));
+        }
+        engine.process(command.setReferencePrice(SYMBOL, CENTER));
     }
 
     static EngineConfig config() {

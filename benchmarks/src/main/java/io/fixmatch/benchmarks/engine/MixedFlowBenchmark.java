@@ -61,6 +61,14 @@ public class MixedFlowBenchmark {
     @Param({"2"})
     public int lateCancelPercent;
 
+    /**
+     * {@code none}: no session has pre-trade risk limits. {@code limits}: every trader of the flow has all of them
+     * (order quantity, notional, open orders, a 50% price collar around the last trade) set too wide to refuse
+     * anything, so the flow and its events are the same and the difference is the checks' cost.
+     */
+    @Param({"none", "limits"})
+    public String risk;
+
     private CountingSink sink;
     private MatchingEngine engine;
     private final BookGuard guard = new BookGuard();
@@ -74,6 +82,9 @@ public class MixedFlowBenchmark {
         sink = new CountingSink();
         engine = Fixture.engine(sink);
         BookBuilder.build(engine, sink, bookSize, FlowGenerator.BACKGROUND_OFFSET);
+        if (risk.equals("limits")) {
+            Fixture.setWideRiskLimits(engine, FlowGenerator.FIRST_OWNER, FlowGenerator.OWNERS);
+        }
         guard.capture(engine);
         sink.reset();
         FlowGenerator generator = new FlowGenerator(SEED, aggressivePercent, replacePercent, lateCancelPercent);

@@ -90,6 +90,22 @@ class BenchmarkStatesTest {
         benchmark.verify();
     }
 
+    /** The risk limits of {@code risk=limits} refuse nothing: the same flow gives the same events with and without. */
+    @Test
+    void wideRiskLimitsLeaveTheFlowUnchanged() {
+        long[] events = new long[2];
+        String[] risks = {"none", "limits"};
+        for (int i = 0; i < 2; i++) {
+            MixedFlowBenchmark benchmark = newFlow(10, 2, risks[i]);
+            for (int op = 0; op < benchmark.flowLength(); op++) {
+                benchmark.command();
+            }
+            benchmark.verify();
+            events[i] = benchmark.events();
+        }
+        assertEquals(events[0], events[1]);
+    }
+
     @Test
     void mixedFlowCanBeMostlyCancels() {
         FlowGenerator generator = new FlowGenerator(MixedFlowBenchmark.SEED, 3, 4, 40);
@@ -110,7 +126,12 @@ class BenchmarkStatesTest {
     }
 
     private static MixedFlowBenchmark newFlow(int bookSize, int lateCancelPercent) {
+        return newFlow(bookSize, lateCancelPercent, "none");
+    }
+
+    private static MixedFlowBenchmark newFlow(int bookSize, int lateCancelPercent, String risk) {
         MixedFlowBenchmark benchmark = new MixedFlowBenchmark();
+        benchmark.risk = risk;
         benchmark.bookSize = bookSize;
         benchmark.aggressivePercent = 3;
         benchmark.replacePercent = 4;

@@ -15,6 +15,11 @@ package io.fixmatch.engine.api;
  *   <li>HALT_SYMBOL, RESUME_SYMBOL: symbolId (owner 0: the operator).</li>
  *   <li>BOOK_QUERY: symbolId, and the asker's request number in the quantity field, echoed in the answer (owner 0).
  *       </li>
+ *   <li>KILL_SWITCH, RELEASE_KILL_SWITCH: owner (the session the operator or the gateway acts on).</li>
+ *   <li>EXPIRE_DAY_ORDERS: nothing (owner 0).</li>
+ *   <li>SET_SESSION_CONTROL: owner, the {@link SessionControl} code in the symbolId field, the value in the quantity
+ *       field.</li>
+ *   <li>SET_REFERENCE_PRICE: symbolId, price (owner 0).</li>
  * </ul>
  * The timestamp is set once where the command enters the system, so replaying a journal reproduces the events
  * exactly, timestamps included.
@@ -100,6 +105,38 @@ public final class Command {
     public Command bookQuery(int symbolId, long requestId) {
         reset(CommandType.BOOK_QUERY, OPERATOR, "", symbolId, Side.BUY);
         this.quantity = requestId;
+        return this;
+    }
+
+    /** Engages the session's kill switch: its orders are canceled, new ones refused until released. Journaled. */
+    public Command killSwitch(int owner) {
+        reset(CommandType.KILL_SWITCH, owner, "", 0, Side.BUY);
+        return this;
+    }
+
+    /** Releases the session's kill switch. Journaled. */
+    public Command releaseKillSwitch(int owner) {
+        reset(CommandType.RELEASE_KILL_SWITCH, owner, "", 0, Side.BUY);
+        return this;
+    }
+
+    /** The end of the trading day: every resting DAY order expires. Journaled. */
+    public Command expireDayOrders() {
+        reset(CommandType.EXPIRE_DAY_ORDERS, OPERATOR, "", 0, Side.BUY);
+        return this;
+    }
+
+    /** Sets one of the session's risk or self-trade prevention settings (0: none). Journaled. */
+    public Command setSessionControl(int owner, SessionControl control, long value) {
+        reset(CommandType.SET_SESSION_CONTROL, owner, "", control.code(), Side.BUY);
+        this.quantity = value;
+        return this;
+    }
+
+    /** Sets the symbol's reference price (the price collar's reference before its first trade; 0: none). */
+    public Command setReferencePrice(int symbolId, long price) {
+        reset(CommandType.SET_REFERENCE_PRICE, OPERATOR, "", symbolId, Side.BUY);
+        this.price = price;
         return this;
     }
 

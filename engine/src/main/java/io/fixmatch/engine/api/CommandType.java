@@ -17,7 +17,25 @@ public enum CommandType {
      * The operator's, read-only: the matching thread answers with a copy of a book's top levels and a summary of
      * every book ({@code EngineView}). Not journaled: it changes nothing.
      */
-    BOOK_QUERY;
+    BOOK_QUERY,
+    /**
+     * The operator's (owner: the session it acts on), or the gateway's when the session's connection is lost: engage
+     * the session's kill switch: its live orders are canceled, its new orders and replaces refused until released.
+     */
+    KILL_SWITCH,
+    /** The operator's (owner: the session): release the session's kill switch. */
+    RELEASE_KILL_SWITCH,
+    /** The server's at the end of the trading day (owner 0): every resting DAY order expires. */
+    EXPIRE_DAY_ORDERS,
+    /**
+     * The server's, at start, for each configured setting that differs from the engine's (owner: the session): sets
+     * one of the session's pre-trade risk or self-trade prevention settings ({@link SessionControl}, carried in the
+     * symbol id field; the value in the quantity field). Journaled, so a replay decides with the settings in force
+     * when the command was first processed.
+     */
+    SET_SESSION_CONTROL,
+    /** The server's, at start, when the configured reference price differs (owner 0): symbol id, price. */
+    SET_REFERENCE_PRICE;
 
     private static final CommandType[] BY_ORDINAL = values();
 
@@ -26,9 +44,14 @@ public enum CommandType {
         return this != ORDER_STATUS && this != BOOK_QUERY;
     }
 
-    /** Whether the command is the operator's (owner 0, no session): the engine answers it with no event. */
+    /**
+     * Whether the command is the operator's or the server's (no client request): refused, it is answered with no
+     * event; processed, it answers no one (the events it causes, cancels and expiries, are unsolicited).
+     */
     public boolean isOperators() {
-        return this == HALT_SYMBOL || this == RESUME_SYMBOL || this == BOOK_QUERY;
+        return this == HALT_SYMBOL || this == RESUME_SYMBOL || this == BOOK_QUERY || this == KILL_SWITCH
+            || this == RELEASE_KILL_SWITCH || this == EXPIRE_DAY_ORDERS || this == SET_SESSION_CONTROL
+            || this == SET_REFERENCE_PRICE;
     }
 
     public static CommandType fromOrdinal(int ordinal) {

@@ -17,7 +17,9 @@ public enum EventType {
     /** A cancel/replace request was refused (OrderCancelReject, CxlRejResponseTo=2). */
     REPLACE_REJECTED,
     /** The answer to an order status request (ExecType=I Order Status). */
-    STATUS;
+    STATUS,
+    /** A resting DAY order expired at the end of the trading day (ExecType=C Expired, unsolicited). */
+    EXPIRED;
 
     private static final EventType[] BY_ORDINAL = values();
 

@@ -40,6 +40,9 @@ public final class ExecutionEvent {
     private long journalPosition;
     private int ordinal;
     private long answeredInbound;
+    private long riskValue;
+    private long riskLow;
+    private long riskHigh;
 
     /** Starts a new event: every field is reset so nothing leaks from the previous one. */
     public ExecutionEvent begin(EventType type, long timestampNanos, int owner) {
@@ -66,6 +69,9 @@ public final class ExecutionEvent {
         journalPosition = 0;
         ordinal = 0;
         answeredInbound = 0;
+        riskValue = 0;
+        riskLow = 0;
+        riskHigh = 0;
         return this;
     }
 
@@ -81,7 +87,8 @@ public final class ExecutionEvent {
             case REPLACE -> EventType.REPLACE_REJECTED;
             case ORDER_STATUS -> EventType.STATUS;
             case CANCEL_ALL_FOR_OWNER -> EventType.CANCEL_REJECTED;
-            case HALT_SYMBOL, RESUME_SYMBOL, BOOK_QUERY ->
+            case HALT_SYMBOL, RESUME_SYMBOL, BOOK_QUERY, KILL_SWITCH, RELEASE_KILL_SWITCH, EXPIRE_DAY_ORDERS,
+                 SET_SESSION_CONTROL, SET_REFERENCE_PRICE ->
                 throw new IllegalArgumentException("the operator's commands are answered with no event");
         };
         begin(eventType, timestampNanos, command.owner());
@@ -147,6 +154,18 @@ public final class ExecutionEvent {
         return this;
     }
 
+    /**
+     * What a pre-trade risk reject measured: the order's value ({@code value}: quantity, notional in price units x
+     * quantity, open orders, or price) and the limit it broke ({@code high}; for the price collar the band
+     * {@code low}..{@code high}), so the report's Text can name them.
+     */
+    public ExecutionEvent risk(long value, long low, long high) {
+        this.riskValue = value;
+        this.riskLow = low;
+        this.riskHigh = high;
+        return this;
+    }
+
     public ClientOrderId clientOrderId() { return clientOrderId; }
     public ClientOrderId origClientOrderId() { return origClientOrderId; }
 
@@ -171,6 +190,9 @@ public final class ExecutionEvent {
     public long journalPosition() { return journalPosition; }
     public int ordinal() { return ordinal; }
     public long answeredInbound() { return answeredInbound; }
+    public long riskValue() { return riskValue; }
+    public long riskLow() { return riskLow; }
+    public long riskHigh() { return riskHigh; }
 
     /** Allocates: for tests and tools. Every field, in a fixed order, so equal events print equal text. */
     @Override
@@ -180,6 +202,6 @@ public final class ExecutionEvent {
             + " type=" + orderType + " tif=" + timeInForce + " price=" + price + " orderQty=" + orderQuantity
             + " lastQty=" + lastQuantity + " lastPx=" + lastPrice + " leaves=" + leavesQuantity
             + " cum=" + cumQuantity + " notional=" + cumNotional + " status=" + status
-            + " reason=" + rejectReason + " t=" + timestampNanos;
+            + " reason=" + rejectReason + " risk=" + riskValue + "/" + riskLow + "/" + riskHigh + " t=" + timestampNanos;
     }
 }

@@ -9,7 +9,9 @@ public enum OrderStatus {
     PARTIALLY_FILLED,
     FILLED,
     CANCELED,
-    REJECTED;
+    REJECTED,
+    /** A DAY order the end of the trading day ended (FIX OrdStatus C). */
+    EXPIRED;
 
     private static final OrderStatus[] BY_ORDINAL = values();
 

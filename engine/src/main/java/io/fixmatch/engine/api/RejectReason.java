@@ -20,7 +20,28 @@ public enum RejectReason {
     SIDE_OR_SYMBOL_MISMATCH("side or symbol differ from the original order"),
     JOURNAL_UNAVAILABLE("the request could not be recorded (journal unavailable); nothing was done"),
     SERVER_BUSY("the server is overloaded; nothing was done, retry later"),
-    SYMBOL_HALTED("trading in this symbol is halted: new orders and replaces are refused, cancels are accepted");
+    SYMBOL_HALTED("trading in this symbol is halted: new orders and replaces are refused, cancels are accepted"),
+    /** Pre-trade risk: the session's kill switch is engaged (new orders refused; its resting orders were canceled). */
+    KILL_SWITCH_ENGAGED("risk: the session's kill switch is engaged"),
+    /** Pre-trade risk: order quantity over the session's limit (the event carries the quantity and the limit). */
+    RISK_ORDER_QUANTITY("risk: order quantity over session limit"),
+    /** Pre-trade risk: price x quantity over the session's limit (value and limit in price units x quantity). */
+    RISK_NOTIONAL("risk: order notional over session limit"),
+    /** Pre-trade risk: a market order, a notional limit, and no price to value the order at. */
+    RISK_NO_REFERENCE_PRICE("risk: no last trade or reference price to value a market order against the session's"
+        + " notional limit"),
+    /** Pre-trade risk: the session has as many open orders as its limit allows. */
+    RISK_OPEN_ORDERS("risk: open orders at session limit"),
+    /** Pre-trade risk: limit price outside the collar around the last trade or reference price. */
+    RISK_PRICE_COLLAR("risk: price outside the session's price collar"),
+    /** Self-trade prevention canceled the incoming order's rest (docs/MATCHING.md). */
+    SELF_TRADE_INCOMING("self-trade prevention: the incoming order would have traded with a resting order of the"
+        + " same session or firm; its unfilled quantity is canceled"),
+    /** Self-trade prevention canceled this resting order (docs/MATCHING.md). */
+    SELF_TRADE_RESTING("self-trade prevention: an incoming order of the same session or firm would have traded with"
+        + " this resting order; it is canceled"),
+    /** A DAY order's day ended. */
+    DAY_ENDED("day order expired at the end of the trading day");
 
     private static final RejectReason[] BY_ORDINAL = values();
 
@@ -28,6 +49,15 @@ public enum RejectReason {
 
     RejectReason(String text) {
         this.text = text;
+    }
+
+    /** Whether a pre-trade risk check gave it (the event then says what it measured: ExecutionEvent#risk). */
+    public boolean isPreTradeRisk() {
+        return switch (this) {
+            case KILL_SWITCH_ENGAGED, RISK_ORDER_QUANTITY, RISK_NOTIONAL, RISK_NO_REFERENCE_PRICE, RISK_OPEN_ORDERS,
+                 RISK_PRICE_COLLAR -> true;
+            default -> false;
+        };
     }
 
     /** Human-readable reason, sent to clients. */

@@ -22,12 +22,13 @@ import java.nio.ByteOrder;
  *  2 u8 order type   6 u8 clOrdId len   20 i32 symbol id  40 i64 price      64 i64 last px    88 i64 notional
  *  3 u8 time in force 7 u8 origClOrdId len
  * 96 i64 journal position   104 i32 ordinal   108 i32 reserved (0)   112 i64 answered inbound position
- * 120 clOrdId, then origClOrdId
+ * 120 i64 risk value   128 i64 risk low   136 i64 risk high (pre-trade risk rejects: what the Text names)
+ * 144 clOrdId, then origClOrdId
  * </pre>
  * An absent enum value is written as 255.
  */
 public final class EventCodec {
-    public static final int HEADER_LENGTH = 120;
+    public static final int HEADER_LENGTH = 144;
     public static final int MAX_LENGTH = HEADER_LENGTH + 2 * ClientOrderId.MAX_LENGTH;
 
     private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
@@ -67,6 +68,9 @@ public final class EventCodec {
         buffer.putInt(offset + 104, event.ordinal(), ORDER);
         buffer.putInt(offset + 108, 0, ORDER);
         buffer.putLong(offset + 112, event.answeredInbound(), ORDER);
+        buffer.putLong(offset + 120, event.riskValue(), ORDER);
+        buffer.putLong(offset + 128, event.riskLow(), ORDER);
+        buffer.putLong(offset + 136, event.riskHigh(), ORDER);
         int position = offset + HEADER_LENGTH;
         position += event.clientOrderId().writeTo(buffer, position);
         position += event.origClientOrderId().writeTo(buffer, position);
@@ -87,7 +91,9 @@ public final class EventCodec {
             .status(status(unsigned(buffer, offset + 4)))
             .rejectReason(RejectReason.fromOrdinal(unsigned(buffer, offset + 5)))
             .origin(buffer.getLong(offset + 96, ORDER), buffer.getInt(offset + 104, ORDER))
-            .answeredInbound(buffer.getLong(offset + 112, ORDER));
+            .answeredInbound(buffer.getLong(offset + 112, ORDER))
+            .risk(buffer.getLong(offset + 120, ORDER), buffer.getLong(offset + 128, ORDER),
+                buffer.getLong(offset + 136, ORDER));
         int idLength = unsigned(buffer, offset + 6);
         int origIdLength = unsigned(buffer, offset + 7);
         event.clientOrderId().readFrom(buffer, offset + HEADER_LENGTH, idLength);

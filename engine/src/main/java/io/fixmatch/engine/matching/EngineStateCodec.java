@@ -1,6 +1,7 @@
 package io.fixmatch.engine.matching;
 
 import io.fixmatch.engine.api.ClientOrderId;
+import io.fixmatch.engine.api.SessionControl;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
 
@@ -16,17 +17,23 @@ import java.util.List;
  * reordered). The snapshot file's owner (the journal module) frames it: magic, journal index, symbol and session
  * tables, checksum. Big-endian, as {@link DataOutput} writes:
  * <pre>
- *   u8 state format version (1)
+ *   u8 state format version (2; 1 is still read: it ends after the inbound positions)
  *   i64 last order id   i64 last exec id
  *   i32 order count, then per resting order, in priority order (symbol, side, price level, time):
  *     i32 symbol id, u8 side ('1' buy, '2' sell: the FIX codes), u8 time in force ('0' day, '1' GTC),
  *     i64 order id, i32 owner, u8 ClOrdID length, ClOrdID bytes, i64 price, i64 order qty, i64 leaves, i64 cum,
  *     i64 cum notional
  *   i32 owner count, then per owner: i32 owner, i64 inbound position of its last journaled command
+ *   version 2:
+ *   i32 setting count, then per non-zero session setting: i32 owner, u8 {@link SessionControl#code()} (risk limits,
+ *     firm, self-trade prevention mode, 8 = kill switch engaged), i64 value
+ *   i32 symbol count, then per symbol: i64 last trade price, i64 reference price (0: none)
  * </pre>
+ * Open order counts are not written: they are the resting orders.
  */
 public final class EngineStateCodec {
-    private static final int VERSION = 1;
+    private static final int VERSION = 2;
+    private static final int VERSION_1 = 1;
 
     private EngineStateCodec() {
     }
@@ -74,6 +81,24 @@ public final class EngineStateCodec {
         if (failure[0] != null) {
             throw failure[0];
         }
+        writeSessionControls(engine, out);
+        out.writeInt(engine.symbolCount());
+        for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
+            out.writeLong(engine.lastTradePrice(symbol));
+            out.writeLong(engine.referencePrice(symbol));
+        }
+    }
+
+    private static void writeSessionControls(MatchingEngine engine, DataOutput out) throws IOException {
+        List<long[]> settings = new ArrayList<>();
+        engine.forEachSessionControl((owner, control, value) -> settings.add(new long[] {owner, control.code(),
+            value}));
+        out.writeInt(settings.size());
+        for (long[] setting : settings) {
+            out.writeInt((int) setting[0]);
+            out.writeByte((int) setting[1]);
+            out.writeLong(setting[2]);
+        }
     }
 
     /**
@@ -82,8 +107,9 @@ public final class EngineStateCodec {
      */
     public static void read(DataInput in, MatchingEngine engine) throws IOException {
         int version = in.readUnsignedByte();
-        if (version != VERSION) {
-            throw new IOException("engine state format version " + version + "; this release reads " + VERSION);
+        if (version != VERSION && version != VERSION_1) {
+            throw new IOException("engine state format version " + version + "; this release reads " + VERSION_1
+                + " and " + VERSION);
         }
         long lastOrderId = in.readLong();
         long lastExecId = in.readLong();
@@ -109,7 +135,31 @@ public final class EngineStateCodec {
         for (int i = 0; i < owners; i++) {
             engine.restoreInboundPosition(in.readInt(), in.readLong());
         }
+        if (version >= VERSION) {
+            readSessionControls(in, engine);
+        }
         engine.finishRestore(lastOrderId, lastExecId);
+    }
+
+    private static void readSessionControls(DataInput in, MatchingEngine engine) throws IOException {
+        int settings = in.readInt();
+        for (int i = 0; i < settings; i++) {
+            int owner = in.readInt();
+            int code = in.readUnsignedByte();
+            long value = in.readLong();
+            SessionControl control = SessionControl.ofCode(code);
+            if (control == null) {
+                throw new IOException("unknown session setting code " + code);
+            }
+            engine.restoreSessionControl(owner, control, value);
+        }
+        int symbols = in.readInt();
+        if (symbols != engine.symbolCount()) {
+            throw new IOException("prices of " + symbols + " symbols for an engine of " + engine.symbolCount());
+        }
+        for (int symbol = 0; symbol < symbols; symbol++) {
+            engine.restoreSymbolPrices(symbol, in.readLong(), in.readLong());
+        }
     }
 
     private static int sideCode(Side side) {

@@ -4,7 +4,8 @@ import io.fixmatch.engine.api.Side;
 
 /**
  * The whole state of an engine as text: id counters, then every resting order of every book, in priority order,
- * with every field that matters for matching, then the halted symbols (a line only when some are). Two engines in
+ * with every field that matters for matching, then the halted symbols (a line only when some are), each session's
+ * non-zero risk and self-trade settings and engaged kill switches, each symbol's last trade and reference price. Two engines in
  * the same state print the same text, byte for byte;
  * recovery tests compare these, and ops can print the books. Allocates: never on the hot path.
  */
@@ -41,6 +42,14 @@ public final class EngineStateText {
         }
         if (halted.length() > 0) {
             text.append("halted=").append(halted).append('\n');
+        }
+        engine.forEachSessionControl((owner, control, value) -> text.append("owner ").append(owner).append(' ')
+            .append(control).append('=').append(value).append('\n'));
+        for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
+            if (engine.lastTradePrice(symbol) != 0 || engine.referencePrice(symbol) != 0) {
+                text.append(symbol).append(" lastTrade=").append(engine.lastTradePrice(symbol)).append(" reference=")
+                    .append(engine.referencePrice(symbol)).append('\n');
+            }
         }
         return text.toString();
     }

@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
  * What the matching thread publishes for readers on other threads (the admin endpoint): which symbols are halted,
- * and the answer to the last {@code BOOK_QUERY}. The matching thread is the only writer; readers never block it.
+ * which sessions' kill switches are engaged, and the answer to the last {@code BOOK_QUERY}. The matching thread is the only writer; readers never block it.
  *
  * <p>Why a query answered by the matching thread rather than a copy of the books kept up to date: the books change
  * with nearly every command, so a continuously published copy would cost every command some stores, while the
@@ -44,9 +44,12 @@ public final class EngineView {
 
     private final int symbols;
     private final AtomicIntegerArray halted;
+    private final AtomicIntegerArray killSwitches = new AtomicIntegerArray(OwnerOrders.MAX_OWNERS);
     private final long[] answer;
     @SuppressWarnings("unused") // accessed through SEQUENCE
     private volatile long sequence;
+    /** EXPIRE_DAY_ORDERS commands processed since start (the matching thread's one writer). */
+    private volatile long dayEnds;
 
     EngineView(int symbols) {
         this.symbols = symbols;
@@ -58,6 +61,26 @@ public final class EngineView {
     /** Any thread: whether trading in the symbol is halted (as of the last halt or resume the engine processed). */
     public boolean isHalted(int symbolId) {
         return halted.get(symbolId) != 0;
+    }
+
+    /** Any thread: whether the session's kill switch is engaged (as of the last command the engine processed). */
+    public boolean isKillSwitchEngaged(int owner) {
+        return OwnerOrders.isValidOwner(owner) && killSwitches.get(owner) != 0;
+    }
+
+    /** Any thread: how many end-of-day expiries the engine has processed since it started (replayed ones too). */
+    public long dayEnds() {
+        return dayEnds;
+    }
+
+    /** Matching thread: an end-of-day expiry was processed. */
+    void dayEnded() {
+        dayEnds = dayEnds + 1; // one writer
+    }
+
+    /** Matching thread: the owner's kill switch changed. */
+    void killSwitch(int owner, boolean engaged) {
+        killSwitches.setRelease(owner, engaged ? 1 : 0);
     }
 
     public int symbolCount() {

@@ -71,6 +71,20 @@ final class EventPublisher {
         }
     }
 
+    /** The order is done, unsolicited, for {@code reason}: self-trade prevention, the kill switch. */
+    void canceled(Order order, RejectReason reason) {
+        ExecutionEvent e = orderEvent(EventType.CANCELED, order, order.clientOrderId, null, OrderStatus.CANCELED,
+            ++lastExecId);
+        emit(e.rejectReason(reason));
+    }
+
+    /** A resting DAY order's day ended (unsolicited). */
+    void expired(Order order) {
+        ExecutionEvent e = orderEvent(EventType.EXPIRED, order, order.clientOrderId, null, OrderStatus.EXPIRED,
+            ++lastExecId);
+        emit(e.rejectReason(RejectReason.DAY_ENDED));
+    }
+
     /** The order now carries the new client order id; {@code previousId} is the one it replaced. */
     void replaced(Order order, ClientOrderId previousId) {
         publishOrder(EventType.REPLACED, order, order.clientOrderId, previousId, order.liveStatus());
@@ -87,6 +101,12 @@ final class EventPublisher {
         emit(event);
     }
 
+    /** A new order refused by pre-trade risk: as {@link #rejected}, with what the check measured. */
+    void rejected(Command command, RejectReason reason, PreTradeRisk risk) {
+        commandEvent(command, reason, null).ids(0, ++lastExecId).risk(risk.value(), risk.low(), risk.high());
+        emit(event);
+    }
+
     /** A command refused without being looked at: see {@link ExecutionEvent#refusalOf}. */
     void refused(Command command, RejectReason reason) {
         emit(event.refusalOf(command, reason, command.timestampNanos()));
@@ -94,11 +114,20 @@ final class EventPublisher {
 
     /** A cancel, replace or status request refused; {@code order} is the live order it named, if any. */
     void requestRejected(Command command, RejectReason reason, Order order) {
+        emit(requestReject(command, reason, order));
+    }
+
+    /** A replace refused by pre-trade risk: as {@link #requestRejected}, with what the check measured. */
+    void requestRejected(Command command, RejectReason reason, Order order, PreTradeRisk risk) {
+        emit(requestReject(command, reason, order).risk(risk.value(), risk.low(), risk.high()));
+    }
+
+    private ExecutionEvent requestReject(Command command, RejectReason reason, Order order) {
         ExecutionEvent e = commandEvent(command, reason, order);
         if (order != null) {
             e.ids(order.orderId, 0).quantities(order.leaves, order.cum, order.cumNotional);
         }
-        emit(e);
+        return e;
     }
 
     private void publishOrder(EventType type, Order order, ClientOrderId clientOrderId, ClientOrderId origId,
@@ -113,7 +142,7 @@ final class EventPublisher {
         if (origId != null) {
             e.origClientOrderId().copyFrom(origId);
         }
-        long leaves = status == OrderStatus.CANCELED ? 0 : order.leaves;
+        long leaves = status == OrderStatus.CANCELED || status == OrderStatus.EXPIRED ? 0 : order.leaves;
         return e.ids(order.orderId, execId)
             .order(order.book.symbolId, order.side, order.orderType, order.timeInForce, order.price, order.quantity)
             .quantities(leaves, order.cum, order.cumNotional)

@@ -6,6 +6,8 @@ import io.fixmatch.engine.api.CommandType;
 import io.fixmatch.engine.api.EventSink;
 import io.fixmatch.engine.api.OrderType;
 import io.fixmatch.engine.api.RejectReason;
+import io.fixmatch.engine.api.SelfTradePrevention;
+import io.fixmatch.engine.api.SessionControl;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.config.EngineConfig;
@@ -17,7 +19,8 @@ import java.util.List;
 
 /**
  * The order books of all symbols and the rules that change them: price-time priority, trades at the resting
- * order's price, limit/market/IOC/FOK, cancel and cancel/replace.
+ * order's price, limit/market/IOC/FOK, cancel and cancel/replace; each session's pre-trade risk checks and kill
+ * switch ({@link PreTradeRisk}), self-trade prevention ({@link SelfTradeRule}), the end of the day's expiries.
  *
  * <p>A deterministic state machine: {@link #process} takes one command and reports what happened, synchronously,
  * to the {@link EventSink}. The same commands always give the same events. Not thread-safe: one thread owns it.
@@ -31,6 +34,8 @@ public final class MatchingEngine {
     private final PriceLevelIndex levelIndex;
     private final OwnerOrders ownerOrders = new OwnerOrders();
     private final InboundPositions inboundPositions = new InboundPositions();
+    private final PreTradeRisk risk;
+    private final SelfTradeRule selfTrade = new SelfTradeRule();
     /** Orders put back by a snapshot restore, until {@link #finishRestore}. */
     private final List<Order> restored = new ArrayList<>();
     private final EventPublisher publisher;
@@ -50,6 +55,7 @@ public final class MatchingEngine {
         levelIndex = new PriceLevelIndex(config.maxPriceLevels());
         publisher = new EventPublisher(sink);
         view = new EngineView(books.length);
+        risk = new PreTradeRisk(books.length);
     }
 
     public void process(Command command) {
@@ -66,6 +72,16 @@ public final class MatchingEngine {
             case HALT_SYMBOL -> halt(command.symbolId(), true);
             case RESUME_SYMBOL -> halt(command.symbolId(), false);
             case BOOK_QUERY -> view.answer(command.quantity(), command.symbolId(), books, orderPool.inUse());
+            case KILL_SWITCH -> killSwitch(command.owner(), true);
+            case RELEASE_KILL_SWITCH -> killSwitch(command.owner(), false);
+            case EXPIRE_DAY_ORDERS -> expireDayOrders();
+            case SET_SESSION_CONTROL -> setSessionControl(command.owner(), SessionControl.ofCode(command.symbolId()),
+                command.quantity());
+            case SET_REFERENCE_PRICE -> {
+                if (bookOf(command.symbolId()) != null) {
+                    risk.referencePrice(command.symbolId(), command.price());
+                }
+            }
         }
     }
 
@@ -105,6 +121,72 @@ public final class MatchingEngine {
      */
     public long lastInboundPosition(int owner) {
         return inboundPositions.of(owner);
+    }
+
+    /**
+     * One of the session's risk or self-trade prevention settings, or {@link SessionControl#KILL_SWITCH} (1:
+     * engaged); 0 for none or an invalid owner. The engine's thread, or while it is stopped (start-up, snapshots).
+     */
+    public long sessionControl(int owner, SessionControl control) {
+        if (!OwnerOrders.isValidOwner(owner)) {
+            return 0;
+        }
+        long value = risk.control(owner, control);
+        return value != 0 ? value : selfTrade.control(owner, control);
+    }
+
+    /** Recovery from a snapshot, before the first command: one of the session's settings, or its kill switch. */
+    public void restoreSessionControl(int owner, SessionControl control, long value) {
+        if (!OwnerOrders.isValidOwner(owner) || control == null) {
+            throw new IllegalStateException("not a restorable session setting: owner " + owner + " " + control);
+        }
+        if (control == SessionControl.KILL_SWITCH) {
+            killSwitch(owner, value != 0);
+        } else {
+            setSessionControl(owner, control, value);
+        }
+    }
+
+    /** What {@link #forEachSessionControl} calls for each setting that is not 0. */
+    public interface SessionControlVisitor {
+        void visit(int owner, SessionControl control, long value);
+    }
+
+    /** For snapshots: every non-zero session setting and engaged kill switch (scans all possible owners). */
+    public void forEachSessionControl(SessionControlVisitor visitor) {
+        SessionControl[] controls = SessionControl.values();
+        for (int owner = 0; owner < OwnerOrders.MAX_OWNERS; owner++) {
+            for (SessionControl control : controls) {
+                long value = sessionControl(owner, control);
+                if (value != 0) {
+                    visitor.visit(owner, control, value);
+                }
+            }
+        }
+    }
+
+    /** The price of the symbol's last trade (0: none yet): the price collar's reference. */
+    public long lastTradePrice(int symbolId) {
+        return bookOf(symbolId) == null ? 0 : risk.lastTradePrice(symbolId);
+    }
+
+    /** The symbol's configured reference price (0: none), set by SET_REFERENCE_PRICE. */
+    public long referencePrice(int symbolId) {
+        return bookOf(symbolId) == null ? 0 : risk.referencePrice(symbolId);
+    }
+
+    /** Recovery from a snapshot, before the first command: the symbol's last trade and reference prices. */
+    public void restoreSymbolPrices(int symbolId, long lastTradePrice, long referencePrice) {
+        if (bookOf(symbolId) == null) {
+            throw new IllegalStateException("not a restorable symbol: " + symbolId);
+        }
+        risk.restoreLastTradePrice(symbolId, lastTradePrice);
+        risk.referencePrice(symbolId, referencePrice);
+    }
+
+    /** The session's live (resting) orders; 0 for an invalid owner. */
+    public int openOrders(int owner) {
+        return OwnerOrders.isValidOwner(owner) ? risk.openOrders(owner) : 0;
     }
 
     /** Recovery from a snapshot, with {@link #restoreRestingOrder}: an owner's last inbound position. */
@@ -199,6 +281,7 @@ public final class MatchingEngine {
         order.cumNotional = cumNotional;
         rest(order);
         orderIndex.add(order);
+        risk.orderRested(owner);
         restored.add(order);
     }
 
@@ -222,6 +305,10 @@ public final class MatchingEngine {
         }
         OrderBook book = bookOf(command.symbolId());
         RejectReason reason = checkNewOrder(command, book);
+        if (reason.isPreTradeRisk()) {
+            publisher.rejected(command, reason, risk);
+            return;
+        }
         if (reason != RejectReason.NONE) {
             publisher.rejected(command, reason);
             return;
@@ -250,8 +337,11 @@ public final class MatchingEngine {
             finishUnrested(order);
             return;
         }
-        matchAggressor(order);
+        boolean selfTradeStop = matchAggressor(order);
         if (order.leaves == 0) {
+            release(order);
+        } else if (selfTradeStop) {
+            publisher.canceled(order, RejectReason.SELF_TRADE_INCOMING);
             release(order);
         } else if (!market && order.timeInForce.rests()) {
             rest(order);
@@ -298,6 +388,11 @@ public final class MatchingEngine {
         if (reason != RejectReason.NONE) {
             return reason;
         }
+        reason = risk.checkNewOrder(command.owner(), book.symbolId, book.spec, command.orderType(),
+            command.timeInForce(), command.price(), command.quantity());
+        if (reason != RejectReason.NONE) {
+            return reason;
+        }
         if (command.orderType() == OrderType.MARKET) {
             return book.side(command.side().opposite()).best == null ? RejectReason.NO_LIQUIDITY : RejectReason.NONE;
         }
@@ -326,13 +421,17 @@ public final class MatchingEngine {
         }
         Order order = orderIndex.find(command.owner(), command.origClientOrderId());
         RejectReason reason = checkReplace(command, order);
+        if (reason.isPreTradeRisk()) {
+            publisher.requestRejected(command, reason, order, risk);
+            return;
+        }
         if (reason != RejectReason.NONE) {
             publisher.requestRejected(command, reason, order);
             return;
         }
         long newPrice = command.price();
         long newQuantity = command.quantity();
-        boolean keepsPriority = newPrice == order.price && newQuantity <= order.quantity;
+        boolean keepsPriority = keepsPriority(order, newPrice, newQuantity);
 
         orderIndex.remove(order);
         previousClientOrderId.copyFrom(order.clientOrderId);
@@ -353,13 +452,22 @@ public final class MatchingEngine {
         order.quantity = newQuantity;
         order.leaves = newLeaves;
         publisher.replaced(order, previousClientOrderId);
-        matchAggressor(order);
+        boolean selfTradeStop = matchAggressor(order);
         if (order.leaves == 0) {
             untrack(order);
+            release(order);
+        } else if (selfTradeStop) {
+            untrack(order);
+            publisher.canceled(order, RejectReason.SELF_TRADE_INCOMING);
             release(order);
         } else {
             rest(order);
         }
+    }
+
+    /** Same price and no larger quantity: the order keeps its place in the queue (and only lowers its risk). */
+    private static boolean keepsPriority(Order order, long newPrice, long newQuantity) {
+        return newPrice == order.price && newQuantity <= order.quantity;
     }
 
     private RejectReason checkReplace(Command command, Order order) {
@@ -382,6 +490,13 @@ public final class MatchingEngine {
         }
         if (command.quantity() <= order.cum) {
             return RejectReason.QUANTITY_NOT_ABOVE_FILLED;
+        }
+        if (!keepsPriority(order, command.price(), command.quantity())) {
+            reason = risk.checkReplace(command.owner(), order.book.symbolId, order.book.spec, command.price(),
+                command.quantity());
+            if (reason != RejectReason.NONE) {
+                return reason;
+            }
         }
         // Moving to a price with no level needs a free level, unless leaving the old one frees one.
         boolean needsLevel = command.price() != order.price
@@ -411,22 +526,41 @@ public final class MatchingEngine {
         return RejectReason.NONE;
     }
 
-    /** Trades the order against the opposite side, best price first, oldest order first, at the resting price. */
-    private void matchAggressor(Order aggressor) {
+    /**
+     * Trades the order against the opposite side, best price first, oldest order first, at the resting price. A
+     * resting order of the same party (session or firm) is handled by the aggressor's self-trade prevention mode:
+     * returns true when that stops the aggressor (its rest is then to be canceled), false when it ran out of
+     * quantity or of acceptable prices.
+     */
+    private boolean matchAggressor(Order aggressor) {
         BookSide opposite = aggressor.book.side(aggressor.side.opposite());
+        SelfTradePrevention selfTradeMode = selfTrade.modeOf(aggressor.owner);
         while (aggressor.leaves > 0) {
             PriceLevel level = opposite.best;
             if (level == null || !aggressor.acceptsPrice(level.price)) {
-                return;
+                return false;
             }
             long price = level.price;
             Order resting = level.head;
             while (resting != null && aggressor.leaves > 0) {
                 Order nextResting = resting.next;
+                if (selfTradeMode != SelfTradePrevention.NONE && selfTrade.sameParty(aggressor.owner, resting.owner)) {
+                    if (selfTradeMode != SelfTradePrevention.CANCEL_INCOMING) {
+                        removeResting(resting);
+                        publisher.canceled(resting, RejectReason.SELF_TRADE_RESTING);
+                        release(resting);
+                    }
+                    if (selfTradeMode != SelfTradePrevention.CANCEL_RESTING) {
+                        return true;
+                    }
+                    resting = nextResting;
+                    continue;
+                }
                 long quantity = Math.min(aggressor.leaves, resting.leaves);
                 aggressor.fill(quantity, price);
                 resting.fill(quantity, price);
                 level.totalQuantity -= quantity;
+                risk.onTrade(aggressor.book.symbolId, price);
                 publisher.fill(aggressor, quantity, price);
                 publisher.fill(resting, quantity, price);
                 if (resting.leaves == 0) {
@@ -436,16 +570,45 @@ public final class MatchingEngine {
                 resting = nextResting;
             }
         }
+        return false;
     }
 
-    /** Whether the opposite side holds enough at acceptable prices to fill the whole order now. */
-    private static boolean canFillCompletely(Order order) {
+    /**
+     * Whether the opposite side holds enough at acceptable prices to fill the whole order now. With self-trade
+     * prevention, what it can trade: orders of its own party are passed over (cancel-resting: they would be
+     * canceled) or end the count (cancel-incoming, cancel-both: matching would stop there).
+     */
+    private boolean canFillCompletely(Order order) {
+        SelfTradePrevention selfTradeMode = selfTrade.modeOf(order.owner);
+        if (selfTradeMode != SelfTradePrevention.NONE) {
+            return canFillCompletelyWithoutSelfTrade(order, selfTradeMode);
+        }
         long available = 0;
         for (PriceLevel level = order.book.side(order.side.opposite()).best;
              level != null && order.acceptsPrice(level.price); level = level.worse) {
             available += level.totalQuantity;
             if (available >= order.leaves) {
                 return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean canFillCompletelyWithoutSelfTrade(Order order, SelfTradePrevention selfTradeMode) {
+        long available = 0;
+        for (PriceLevel level = order.book.side(order.side.opposite()).best;
+             level != null && order.acceptsPrice(level.price); level = level.worse) {
+            for (Order resting = level.head; resting != null; resting = resting.next) {
+                if (selfTrade.sameParty(order.owner, resting.owner)) {
+                    if (selfTradeMode == SelfTradePrevention.CANCEL_RESTING) {
+                        continue;
+                    }
+                    return false;
+                }
+                available += resting.leaves;
+                if (available >= order.leaves) {
+                    return true;
+                }
             }
         }
         return false;
@@ -489,11 +652,13 @@ public final class MatchingEngine {
     private void track(Order order) {
         orderIndex.add(order);
         ownerOrders.add(order);
+        risk.orderRested(order.owner);
     }
 
     private void untrack(Order order) {
         orderIndex.remove(order);
         ownerOrders.remove(order);
+        risk.orderGone(order.owner);
     }
 
     /** The operator's halt or resume; a symbol the engine does not have is ignored (the operator checks first). */
@@ -506,16 +671,69 @@ public final class MatchingEngine {
     }
 
     private void cancelAllForOwner(int owner) {
+        cancelAllForOwner(owner, RejectReason.NONE);
+    }
+
+    /** Every live order of the owner, highest order id first, each with an unsolicited CANCELED. */
+    private void cancelAllForOwner(int owner, RejectReason reason) {
         for (Order order = ownerOrders.first(owner); order != null; order = ownerOrders.first(owner)) {
             removeResting(order);
-            publisher.canceled(order, null);
+            publisher.canceled(order, reason);
             release(order);
+        }
+    }
+
+    /** Engaging cancels the session's live orders; from then its new orders and replaces are refused. */
+    private void killSwitch(int owner, boolean engaged) {
+        if (!OwnerOrders.isValidOwner(owner)) {
+            return;
+        }
+        risk.killSwitch(owner, engaged);
+        view.killSwitch(owner, engaged);
+        if (engaged) {
+            cancelAllForOwner(owner, RejectReason.KILL_SWITCH_ENGAGED);
+        }
+    }
+
+    /** The end of the day: every resting DAY order expires, book by book, bids then asks, in priority order. */
+    private void expireDayOrders() {
+        for (OrderBook book : books) {
+            expireDayOrders(book.bids);
+            expireDayOrders(book.asks);
+        }
+        view.dayEnded();
+    }
+
+    private void expireDayOrders(BookSide side) {
+        PriceLevel level = side.best;
+        while (level != null) {
+            PriceLevel worse = level.worse; // the level goes back to the pool if its last order expires
+            Order order = level.head;
+            while (order != null) {
+                Order next = order.next;
+                if (order.timeInForce == TimeInForce.DAY) {
+                    removeResting(order);
+                    publisher.expired(order);
+                    release(order);
+                }
+                order = next;
+            }
+            level = worse;
+        }
+    }
+
+    private void setSessionControl(int owner, SessionControl control, long value) {
+        if (!OwnerOrders.isValidOwner(owner) || control == null || control == SessionControl.KILL_SWITCH) {
+            return;
+        }
+        if (!risk.setControl(owner, control, value)) {
+            selfTrade.setControl(owner, control, value);
         }
     }
 
     /** An order that ends without resting (IOC/FOK/market remainder): report it canceled and recycle it. */
     private void finishUnrested(Order order) {
-        publisher.canceled(order, null);
+        publisher.canceled(order, RejectReason.NONE);
         release(order);
     }
 

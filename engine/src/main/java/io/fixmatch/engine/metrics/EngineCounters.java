@@ -6,7 +6,7 @@ import io.fixmatch.engine.api.RejectReason;
 /**
  * What the matching thread counts, for the metrics: commands processed, journaled and refused for want of a journal,
  * and the
- * events it published (orders accepted, rejected by reason, canceled, replaced; cancel and replace requests refused
+ * events it published (orders accepted, rejected by reason, canceled (by reason), expired, replaced; cancel and replace requests refused
  * by reason; fills and filled quantity by symbol). Written by the matching thread alone ({@link CounterArray}),
  * read by any thread. Events replayed at recovery are not counted: the counts start with the process.
  */
@@ -17,20 +17,23 @@ public final class EngineCounters {
     private static final int CANCELED = 3;
     private static final int REPLACED = 4;
     private static final int JOURNALED = 5;
-    private static final int REJECTED = 6;
+    private static final int EXPIRED = 6;
+    private static final int REJECTED = 7;
 
     private final int reasons = RejectReason.count();
     private final int cancelRejected = REJECTED + reasons;
     private final int replaceRejected = cancelRejected + reasons;
     private final int fills = replaceRejected + reasons;
     private final int filledQuantity;
+    private final int canceledByReason;
     private final int symbols;
     private final CounterArray counters;
 
     public EngineCounters(int symbols) {
         this.symbols = symbols;
         this.filledQuantity = fills + symbols;
-        this.counters = new CounterArray(filledQuantity + symbols);
+        this.canceledByReason = filledQuantity + symbols;
+        this.counters = new CounterArray(canceledByReason + reasons);
     }
 
     /** Matching thread: one event the engine published (not during recovery). */
@@ -38,7 +41,11 @@ public final class EngineCounters {
         switch (event.type()) {
             case ACCEPTED -> counters.increment(ACCEPTED);
             case REJECTED -> counters.increment(REJECTED + event.rejectReason().ordinal());
-            case CANCELED -> counters.increment(CANCELED);
+            case CANCELED -> {
+                counters.increment(CANCELED);
+                counters.increment(canceledByReason + event.rejectReason().ordinal());
+            }
+            case EXPIRED -> counters.increment(EXPIRED);
             case REPLACED -> counters.increment(REPLACED);
             case CANCEL_REJECTED -> counters.increment(cancelRejected + event.rejectReason().ordinal());
             case REPLACE_REJECTED -> counters.increment(replaceRejected + event.rejectReason().ordinal());
@@ -92,6 +99,19 @@ public final class EngineCounters {
     /** Orders canceled: on request, by cancel-all, or at the end of an IOC, FOK or market order. */
     public long ordersCanceled() {
         return counters.get(CANCELED);
+    }
+
+    /**
+     * Orders canceled for a reason of the engine's own: self-trade prevention (SELF_TRADE_INCOMING,
+     * SELF_TRADE_RESTING), the kill switch (KILL_SWITCH_ENGAGED); NONE for every other cancel.
+     */
+    public long ordersCanceled(RejectReason reason) {
+        return counters.get(canceledByReason + reason.ordinal());
+    }
+
+    /** DAY orders expired at the end of the day. */
+    public long ordersExpired() {
+        return counters.get(EXPIRED);
     }
 
     public long ordersReplaced() {

@@ -4,6 +4,9 @@ import com.sun.management.ThreadMXBean;
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.EventSink;
 import io.fixmatch.engine.api.OrderType;
+import io.fixmatch.engine.api.RejectReason;
+import io.fixmatch.engine.api.SelfTradePrevention;
+import io.fixmatch.engine.api.SessionControl;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.config.EngineConfig;
@@ -18,7 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The matching step with what the admin endpoint added to it (counters on every event, halts, resumes and book
- * queries answered through the published view) allocates nothing in steady state: offer, match, publish, drain, all
+ * queries answered through the published view), and with every pre-trade risk check, its rejects, self-trade
+ * prevention, kill switches and the end of day, allocates nothing in steady state: offer, match, publish, drain, all
  * on this thread (the one-thread layout), measured with the JVM's per-thread allocation counter.
  */
 class MatchingStepAllocationTest {
@@ -41,6 +45,16 @@ class MatchingStepAllocationTest {
         MatchingRuntime runtime = new MatchingRuntime(ENGINE, LoopConfig.defaults(), EnginePersistence.NONE);
         runtime.recover();
         runtime.startInline();
+        for (int owner = 1; owner <= 2; owner++) {
+            offer(runtime, command.setSessionControl(owner, SessionControl.MAX_ORDER_QUANTITY, 10));
+            offer(runtime, command.setSessionControl(owner, SessionControl.MAX_NOTIONAL, 1_000));
+            offer(runtime, command.setSessionControl(owner, SessionControl.MAX_OPEN_ORDERS, 6));
+            offer(runtime, command.setSessionControl(owner, SessionControl.PRICE_COLLAR_BASIS_POINTS, 100));
+            offer(runtime, command.setSessionControl(owner, SessionControl.FIRM, owner));
+            offer(runtime, command.setSessionControl(owner, SessionControl.SELF_TRADE_PREVENTION,
+                SelfTradePrevention.CANCEL_BOTH.code()));
+        }
+        offer(runtime, command.setReferencePrice(0, 1_003));
         run(runtime, 50_000); // warm up: the JIT's own allocations happen here
         ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         long before = threads.getCurrentThreadAllocatedBytes();
@@ -48,11 +62,26 @@ class MatchingStepAllocationTest {
         long allocated = threads.getCurrentThreadAllocatedBytes() - before;
         assertTrue(allocated < 10_000, allocated + " bytes allocated by 200,000 steps");
         assertTrue(runtime.counters().trades(0) > 1_000, "the flow trades");
+        for (RejectReason reason : new RejectReason[] {RejectReason.RISK_ORDER_QUANTITY,
+            RejectReason.RISK_PRICE_COLLAR, RejectReason.RISK_OPEN_ORDERS, RejectReason.KILL_SWITCH_ENGAGED}) {
+            assertTrue(runtime.counters().ordersRejected(reason) > 100, "the flow is refused for " + reason);
+        }
+        assertTrue(runtime.counters().ordersCanceled(RejectReason.SELF_TRADE_RESTING) > 100, "self-trades prevented");
+        assertTrue(runtime.counters().ordersExpired() > 100, "day orders expire");
         assertEquals(0, runtime.inbound().size());
         runtime.close();
     }
 
-    /** Orders that rest and trade, cancels, and now and then a halt, a resume and a book query. */
+    private void offer(MatchingRuntime runtime, Command settings) {
+        runtime.inbound().offer(settings);
+        runtime.doWork();
+    }
+
+    /**
+     * Orders that rest and trade (owner 1 buys, owner 2 sells), cancels, and now and then a halt, a resume, a book
+     * query, an order over a limit or outside the collar, owner 2 crossing its own orders, owner 2's kill switch
+     * engaged (the next tenth of the flow refused) and released, the end of the day.
+     */
     private void run(MatchingRuntime runtime, int steps) {
         for (int i = 0; i < steps; i++) {
             int slot = i % IDS.length;
@@ -60,13 +89,19 @@ class MatchingStepAllocationTest {
                 case 17 -> command.haltSymbol(1);
                 case 53 -> command.resumeSymbol(1);
                 case 71 -> command.bookQuery(0, i);
+                case 23 -> command.newOrder(1, IDS[slot], 0, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, 1_000, 20);
+                case 29 -> command.newOrder(1, IDS[slot], 0, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, 1_100, 10);
+                case 31 -> command.newOrder(2, IDS[slot], 0, Side.BUY, OrderType.LIMIT, TimeInForce.IOC, 1_010, 10);
+                case 41 -> command.killSwitch(2);
+                case 51 -> command.releaseKillSwitch(2);
+                case 97 -> command.expireDayOrders();
                 default -> {
                     if (i % 3 == 2) {
                         command.cancel(1, "c", IDS[slot], i % 2, Side.BUY);
                     } else {
                         Side side = (i & 4) == 0 ? Side.BUY : Side.SELL;
-                        command.newOrder(1, IDS[slot], i % 2, side, OrderType.LIMIT, TimeInForce.DAY,
-                            1_000 + (i % 7), 10);
+                        command.newOrder(side == Side.BUY ? 1 : 2, IDS[slot], i % 2, side, OrderType.LIMIT,
+                            TimeInForce.DAY, 1_000 + (i % 7), 10);
                     }
                 }
             }

@@ -123,6 +123,12 @@ final class EngineHarness {
         return new Req(CommandType.ORDER_STATUS, owner, id, "", symbol, side, 0, 0);
     }
 
+    /** Sets one of the owner's risk or self-trade settings (a journaled command in the server; no event). */
+    void set(int owner, io.fixmatch.engine.api.SessionControl control, long value) {
+        send(new Command().setSessionControl(owner, control, value));
+        expect();
+    }
+
     /** Sends a prepared command (its timestamp is set here); the events are kept for {@link #expect}. */
     void send(Command c) {
         timestamp = nextTimestamp != null ? nextTimestamp : timestamp + 1;
@@ -257,6 +263,17 @@ final class EngineHarness {
             return event(EventType.CANCELED, execId).state(0, cum, notional, OrderStatus.CANCELED);
         }
 
+        /** CANCELED unsolicited for {@code reason} (self-trade prevention, kill switch): own id, leaves 0. */
+        Ev canceledBy(long execId, long cum, long notional, RejectReason reason) {
+            return expired(execId, cum, notional).reason(reason);
+        }
+
+        /** EXPIRED at the end of the day: own id, leaves 0, status EXPIRED, reason DAY_ENDED. */
+        Ev dayExpired(long execId, long cum, long notional) {
+            return event(EventType.EXPIRED, execId).state(0, cum, notional, OrderStatus.EXPIRED)
+                .reason(RejectReason.DAY_ENDED);
+        }
+
         /** The same order after a successful replace: same order id, type and time in force. */
         Ord replacedBy(String newId, long newPrice, long newQty) {
             return new Ord(owner, newId, symbol, side, type, tif, newPrice, newQty).id(orderId);
@@ -364,6 +381,9 @@ final class EngineHarness {
         private long notional;
         private OrderStatus status;
         private RejectReason reason = RejectReason.NONE;
+        private long riskValue;
+        private long riskLow;
+        private long riskHigh;
         private Long t;
 
         Ev(EventType type, int owner) {
@@ -398,6 +418,14 @@ final class EngineHarness {
 
         Ev reason(RejectReason value) { reason = value; return this; }
 
+        /** What a risk check measured: the value, and the limit (for the collar the band low..high). */
+        Ev risk(long value, long low, long high) {
+            riskValue = value;
+            riskLow = low;
+            riskHigh = high;
+            return this;
+        }
+
         /** Timestamp; by default that of the last command. */
         Ev t(long value) { t = value; return this; }
 
@@ -411,6 +439,7 @@ final class EngineHarness {
                 .quantities(leaves, cum, notional)
                 .status(status)
                 .rejectReason(reason)
+                .risk(riskValue, riskLow, riskHigh)
                 .toString();
         }
     }

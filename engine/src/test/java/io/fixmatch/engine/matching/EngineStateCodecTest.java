@@ -69,6 +69,61 @@ class EngineStateCodecTest {
             new MatchingEngine(CONFIG, e -> { })));
     }
 
+    @Test
+    void settingsKillSwitchesAndPricesSurviveAndDecideTheSameWay() throws IOException {
+        MatchingEngine original = new MatchingEngine(CONFIG, e -> { });
+        Command command = new Command();
+        original.process(command.setSessionControl(1, io.fixmatch.engine.api.SessionControl.MAX_ORDER_QUANTITY, 50));
+        original.process(command.setSessionControl(2, io.fixmatch.engine.api.SessionControl.SELF_TRADE_PREVENTION,
+            io.fixmatch.engine.api.SelfTradePrevention.CANCEL_BOTH.code()));
+        original.process(command.setSessionControl(2, io.fixmatch.engine.api.SessionControl.FIRM, 9));
+        original.process(command.setSessionControl(2, io.fixmatch.engine.api.SessionControl.PRICE_COLLAR_TICKS, 4));
+        original.process(command.setReferencePrice(1, 480));
+        original.process(command.newOrder(3, "s1", 0, Side.SELL, OrderType.LIMIT, TimeInForce.GTC, 1_000, 10));
+        original.process(command.newOrder(2, "b1", 0, Side.BUY, OrderType.LIMIT, TimeInForce.GTC, 1_000, 10));
+        original.process(command.killSwitch(3));
+        byte[] state = write(original);
+
+        MatchingEngine restored = new MatchingEngine(CONFIG, e -> { });
+        EngineStateCodec.read(new DataInputStream(new ByteArrayInputStream(state)), restored);
+        assertEquals(EngineStateText.of(original), EngineStateText.of(restored));
+        assertTrue(restored.view().isKillSwitchEngaged(3), "published after the restore");
+        assertEquals(1_000, restored.lastTradePrice(0));
+        assertEquals(480, restored.referencePrice(1));
+        assertEquals(9, restored.sessionControl(2, io.fixmatch.engine.api.SessionControl.FIRM));
+
+        List<String> originalEvents = new ArrayList<>();
+        List<String> restoredEvents = new ArrayList<>();
+        MatchingEngine originalRecorded = new MatchingEngine(CONFIG, e -> originalEvents.add(e.toString()));
+        MatchingEngine restoredRecorded = new MatchingEngine(CONFIG, e -> restoredEvents.add(e.toString()));
+        EngineStateCodec.read(new DataInputStream(new ByteArrayInputStream(state)), originalRecorded);
+        EngineStateCodec.read(new DataInputStream(new ByteArrayInputStream(write(restored))), restoredRecorded);
+        for (Command next : List.of(
+            new Command().newOrder(1, "big", 0, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, 1_000, 60),
+            new Command().newOrder(3, "k", 0, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, 1_000, 10),
+            new Command().newOrder(2, "far", 1, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, 500, 10))) {
+            originalRecorded.process(next);
+            restoredRecorded.process(next);
+        }
+        assertEquals(originalEvents, restoredEvents);
+        assertTrue(restoredEvents.get(0).contains("RISK_ORDER_QUANTITY"), restoredEvents.toString());
+        assertTrue(restoredEvents.get(1).contains("KILL_SWITCH_ENGAGED"), restoredEvents.toString());
+        assertTrue(restoredEvents.get(2).contains("RISK_PRICE_COLLAR"), restoredEvents.toString());
+    }
+
+    @Test
+    void version1StateIsStillRead() throws IOException {
+        MatchingEngine engine = new MatchingEngine(CONFIG, e -> { });
+        engine.process(new Command().newOrder(1, "g", 1, Side.SELL, OrderType.LIMIT, TimeInForce.GTC, 500, 5));
+        byte[] version2 = write(engine);
+        // Version 1 ended after the inbound positions: no settings (i32 0), no prices (i32 count + 2 x 16 bytes).
+        byte[] version1 = java.util.Arrays.copyOf(version2, version2.length - 4 - 4 - 2 * 16);
+        version1[0] = 1;
+        MatchingEngine restored = new MatchingEngine(CONFIG, e -> { });
+        EngineStateCodec.read(new DataInputStream(new ByteArrayInputStream(version1)), restored);
+        assertEquals(EngineStateText.of(engine), EngineStateText.of(restored));
+    }
+
     private static byte[] write(MatchingEngine engine) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {

@@ -4,11 +4,14 @@ import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.CommandType;
 import io.fixmatch.engine.api.OrderType;
 import io.fixmatch.engine.api.RejectReason;
+import io.fixmatch.engine.api.SelfTradePrevention;
+import io.fixmatch.engine.api.SessionControl;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.config.SymbolSpec;
 import io.fixmatch.engine.reference.ReferenceEngine.RefOrder;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -17,7 +20,8 @@ import java.util.Random;
  * A seeded stream of realistic commands: three symbols with different ticks and lots, three owners, prices around a
  * mid that random-walks, every order type and time in force, cancels and replaces of live orders (and now and then
  * of unknown, finished or mismatched ones), status requests, the operator's halts, resumes and book queries, and a
- * small share of invalid requests.
+ * small share of invalid requests; each owner's pre-trade risk limits and self-trade prevention mode (set at the start,
+ * changed now and then), kill switches engaged and released, reference prices, and end-of-day expiries.
  *
  * <p>About one step in 200 is not processed but refused ({@code MatchingEngine.refuse}, as the loop does when it
  * cannot journal a command). To aim cancels and replaces at live orders it reads the {@link ReferenceEngine}'s state (never the real
@@ -43,6 +47,8 @@ public final class CommandGenerator {
     /** Every client order id each owner has used for an order (live or not), for "finished order" requests. */
     private final List<List<String>> usedIds = new ArrayList<>();
     private long timestamp = 1_700_000_000_000_000_000L;
+    /** Settings commands still to send before the flow goes on (the initial configuration, a change). */
+    private final ArrayDeque<Command> settings = new ArrayDeque<>();
 
     public CommandGenerator(long seed, ReferenceEngine reference) {
         this.random = new Random(seed);
@@ -50,6 +56,37 @@ public final class CommandGenerator {
         for (int i = 0; i < OWNERS.length; i++) {
             usedIds.add(new ArrayList<>());
         }
+        for (int owner : OWNERS) {
+            queueSettings(owner);
+        }
+    }
+
+    /**
+     * Random settings for one owner, limits that bite now and then in this flow: quantities mostly 1..12 lots, now
+     * and then 10..99; about a hundred open orders per owner; prices a few ticks around a walking mid. Owners 1 and
+     * 20 are often one firm.
+     */
+    private void queueSettings(int owner) {
+        long[] quantities = {0, 0, 40, 300, 5_000};
+        long[] notionals = {0, 0, 2_000, 50_000, 1_000_000};
+        long[] openOrders = {0, 0, 40, 90};
+        long[] basisPoints = {0, 0, 10, 40, 200};
+        long[] ticks = {0, 0, 3, 12};
+        settings.add(new Command().setSessionControl(owner, SessionControl.MAX_ORDER_QUANTITY,
+            quantities[random.nextInt(quantities.length)]));
+        settings.add(new Command().setSessionControl(owner, SessionControl.MAX_NOTIONAL,
+            notionals[random.nextInt(notionals.length)]));
+        settings.add(new Command().setSessionControl(owner, SessionControl.MAX_OPEN_ORDERS,
+            openOrders[random.nextInt(openOrders.length)]));
+        long bp = basisPoints[random.nextInt(basisPoints.length)];
+        settings.add(new Command().setSessionControl(owner, SessionControl.PRICE_COLLAR_BASIS_POINTS, bp));
+        settings.add(new Command().setSessionControl(owner, SessionControl.PRICE_COLLAR_TICKS,
+            bp != 0 ? 0 : ticks[random.nextInt(ticks.length)]));
+        settings.add(new Command().setSessionControl(owner, SessionControl.FIRM,
+            owner != 0 && random.nextInt(3) != 0 ? 7 : random.nextInt(2) * (100 + owner)));
+        SelfTradePrevention[] modes = SelfTradePrevention.values();
+        settings.add(new Command().setSessionControl(owner, SessionControl.SELF_TRADE_PREVENTION,
+            modes[random.nextInt(modes.length)].code()));
     }
 
     /** A command for {@code MatchingEngine.process}, or (rarely) one to {@code refuse} with a reason. */
@@ -74,6 +111,9 @@ public final class CommandGenerator {
     }
 
     private Command generate() {
+        if (!settings.isEmpty()) {
+            return settings.removeFirst();
+        }
         int live = reference.liveCount();
         // Keep the books at a few hundred orders: cancel more when they grow.
         double cancelShare = live > 500 ? 0.30 : live > 300 ? 0.12 : live > 160 ? 0.05 : 0.02;
@@ -109,6 +149,33 @@ public final class CommandGenerator {
         r -= 0.01;
         if (r < 0.002) { // read-only: must change nothing and tell no one
             return new Command().bookQuery(random.nextInt(SYMBOLS.size()), random.nextInt(1000));
+        }
+        r -= 0.002;
+        if (r < 0.0004) { // the operator or a lost connection: the owner's orders go, new ones are refused
+            return new Command().killSwitch(randomOwner());
+        }
+        r -= 0.0004;
+        if (r < 0.004) { // ... until released, after some 250 steps
+            for (int owner : OWNERS) {
+                if (reference.isKillSwitched(owner)) {
+                    return new Command().releaseKillSwitch(owner);
+                }
+            }
+        }
+        r -= 0.004;
+        if (r < 0.0003) { // the end of a trading day
+            return new Command().expireDayOrders();
+        }
+        r -= 0.0003;
+        if (r < 0.0005) { // a restart with another configuration
+            queueSettings(randomOwner());
+            return settings.removeFirst();
+        }
+        r -= 0.0005;
+        if (r < 0.0005) {
+            int symbol = random.nextInt(SYMBOLS.size());
+            return new Command().setReferencePrice(symbol, random.nextInt(5) == 0 ? 0
+                : midTicks[symbol] * SYMBOLS.get(symbol).tickSize());
         }
         return status();
     }

@@ -66,6 +66,7 @@ class EngineMatchesReferenceTest {
         Set<RejectReason> reasons = EnumSet.noneOf(RejectReason.class);
         int replaceFills = 0;
         int fokKills = 0;
+        int cancelBothStops = 0;
         for (int i = 0; i < 20_000; i++) {
             Step step = generator.next();
             Command command = step.command();
@@ -82,6 +83,10 @@ class EngineMatchesReferenceTest {
                     && e.cumQuantity() == 0 && e.timeInForce() == TimeInForce.FOK) {
                     fokKills++;
                 }
+                if (e.rejectReason() == RejectReason.SELF_TRADE_INCOMING && events.stream().anyMatch(
+                    other -> other.rejectReason() == RejectReason.SELF_TRADE_RESTING)) {
+                    cancelBothStops++;
+                }
             }
         }
         Set<RejectReason> expectedReasons = EnumSet.allOf(RejectReason.class);
@@ -90,13 +95,17 @@ class EngineMatchesReferenceTest {
         Set<String> expectedPairs = new TreeSet<>(List.of(
             "NEW_ORDER->ACCEPTED", "NEW_ORDER->REJECTED", "NEW_ORDER->FILL", "NEW_ORDER->CANCELED",
             "CANCEL->CANCELED", "CANCEL->CANCEL_REJECTED",
-            "REPLACE->REPLACED", "REPLACE->REPLACE_REJECTED", "REPLACE->FILL",
-            "ORDER_STATUS->STATUS", "CANCEL_ALL_FOR_OWNER->CANCELED",
+            "REPLACE->REPLACED", "REPLACE->REPLACE_REJECTED", "REPLACE->FILL", "REPLACE->CANCELED",
+            "ORDER_STATUS->STATUS", "CANCEL_ALL_FOR_OWNER->CANCELED", "KILL_SWITCH->CANCELED",
+            "EXPIRE_DAY_ORDERS->EXPIRED",
             "refused NEW_ORDER->REJECTED", "refused CANCEL->CANCEL_REJECTED", "refused REPLACE->REPLACE_REJECTED",
             "refused ORDER_STATUS->STATUS"));
         assertEquals(expectedPairs, seen, "(command -> event) pairs produced");
         if (replaceFills < 50 || fokKills < 50) {
             fail("too few crossing replaces (" + replaceFills + " fills) or killed FOKs (" + fokKills + ")");
+        }
+        if (cancelBothStops < 5) {
+            fail("too few cancel-both self-trade stops: " + cancelBothStops);
         }
     }
 

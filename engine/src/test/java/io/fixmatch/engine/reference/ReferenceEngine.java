@@ -7,12 +7,15 @@ import io.fixmatch.engine.api.ExecutionEvent;
 import io.fixmatch.engine.api.OrderStatus;
 import io.fixmatch.engine.api.OrderType;
 import io.fixmatch.engine.api.RejectReason;
+import io.fixmatch.engine.api.SelfTradePrevention;
+import io.fixmatch.engine.api.SessionControl;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.config.SymbolSpec;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Set;
@@ -67,6 +70,11 @@ public final class ReferenceEngine {
     private long lastOrderId;
     private long lastExecId;
     private long lastSequence;
+    /** Each owner's settings ("Pre-trade risk", "Self-trade prevention"): absent means 0, none. */
+    private final Map<Integer, Map<SessionControl, Long>> settings = new HashMap<>();
+    private final Set<Integer> killSwitched = new java.util.TreeSet<>();
+    private final Map<Integer, Long> lastTrade = new HashMap<>();
+    private final Map<Integer, Long> referencePrice = new HashMap<>();
 
     public ReferenceEngine(List<SymbolSpec> symbols) {
         this.symbols = List.copyOf(symbols);
@@ -111,6 +119,10 @@ public final class ReferenceEngine {
         return Set.copyOf(halted);
     }
 
+    public boolean isKillSwitched(int owner) {
+        return killSwitched.contains(owner);
+    }
+
     public boolean isLive(int owner, String clientOrderId) {
         return live.containsKey(new Key(owner, clientOrderId));
     }
@@ -131,7 +143,8 @@ public final class ReferenceEngine {
             case REPLACE -> EventType.REPLACE_REJECTED;
             case ORDER_STATUS -> EventType.STATUS;
             case CANCEL_ALL_FOR_OWNER -> throw new IllegalArgumentException("the doc names no event for this");
-            case HALT_SYMBOL, RESUME_SYMBOL, BOOK_QUERY -> throw new IllegalStateException("handled above");
+            case HALT_SYMBOL, RESUME_SYMBOL, BOOK_QUERY, KILL_SWITCH, RELEASE_KILL_SWITCH, EXPIRE_DAY_ORDERS,
+                 SET_SESSION_CONTROL, SET_REFERENCE_PRICE -> throw new IllegalStateException("handled above");
         };
         ExecutionEvent e = new ExecutionEvent().begin(type, c.timestampNanos(), c.owner());
         e.clientOrderId().copyFrom(c.clientOrderId());
@@ -152,7 +165,7 @@ public final class ReferenceEngine {
             case CANCEL -> cancel(command, out);
             case REPLACE -> replace(command, out);
             case ORDER_STATUS -> status(command, out);
-            case CANCEL_ALL_FOR_OWNER -> cancelAll(command, out);
+            case CANCEL_ALL_FOR_OWNER -> cancelAll(command, out, RejectReason.NONE);
             case HALT_SYMBOL -> {
                 if (command.symbolId() >= 0 && command.symbolId() < symbols.size()) {
                     halted.add(command.symbolId());
@@ -160,6 +173,27 @@ public final class ReferenceEngine {
             }
             case RESUME_SYMBOL -> halted.remove(command.symbolId());
             case BOOK_QUERY -> { } // read-only: no event, nothing changes
+            case KILL_SWITCH -> {
+                if (command.owner() >= 0 && command.owner() <= 65_535) {
+                    killSwitched.add(command.owner());
+                    cancelAll(command, out, RejectReason.KILL_SWITCH_ENGAGED);
+                }
+            }
+            case RELEASE_KILL_SWITCH -> killSwitched.remove(command.owner());
+            case EXPIRE_DAY_ORDERS -> expireDayOrders(command, out);
+            case SET_SESSION_CONTROL -> {
+                SessionControl control = SessionControl.ofCode(command.symbolId());
+                if (control != null && control != SessionControl.KILL_SWITCH && command.owner() >= 0
+                    && command.owner() <= 65_535) {
+                    settings.computeIfAbsent(command.owner(), o -> new HashMap<>())
+                        .put(control, Math.max(0, command.quantity()));
+                }
+            }
+            case SET_REFERENCE_PRICE -> {
+                if (command.symbolId() >= 0 && command.symbolId() < symbols.size()) {
+                    referencePrice.put(command.symbolId(), Math.max(0, command.price()));
+                }
+            }
         }
         return out;
     }
@@ -184,6 +218,9 @@ public final class ReferenceEngine {
             if (reason == RejectReason.NONE && !market) {
                 reason = priceCheck(spec, c.price());
             }
+            if (reason == RejectReason.NONE) {
+                reason = riskCheck(c.owner(), c.symbolId(), market, c.timeInForce(), c.price(), c.quantity(), true);
+            }
             if (reason == RejectReason.NONE && market && side(c.symbolId(), c.side().opposite()).isEmpty()) {
                 reason = RejectReason.NO_LIQUIDITY;
             }
@@ -198,6 +235,9 @@ public final class ReferenceEngine {
                 .quantities(0, 0, 0)
                 .status(OrderStatus.REJECTED)
                 .rejectReason(reason);
+            if (reason.isPreTradeRisk()) {
+                e.risk(riskValue, riskLow, riskHigh);
+            }
             out.add(e);
             return;
         }
@@ -216,19 +256,34 @@ public final class ReferenceEngine {
         out.add(orderEvent(EventType.ACCEPTED, c, o, o.clientOrderId, "", OrderStatus.NEW, o.leaves));
 
         if (o.timeInForce == TimeInForce.FOK) {
+            // What it could trade: with self-trade prevention, its own party's orders are passed over
+            // (cancel-resting) or end the count (cancel-incoming, cancel-both).
+            SelfTradePrevention mode = stpMode(o.owner);
             long available = 0;
             for (RefOrder r : side(o.symbolId, o.side.opposite())) {
-                if (acceptable(o, r.price)) {
-                    available += r.leaves;
+                if (!acceptable(o, r.price)) {
+                    continue;
                 }
+                if (mode != SelfTradePrevention.NONE && sameParty(o.owner, r.owner)) {
+                    if (mode == SelfTradePrevention.CANCEL_RESTING) {
+                        continue;
+                    }
+                    break;
+                }
+                available += r.leaves;
             }
             if (available < o.quantity) {
                 out.add(orderEvent(EventType.CANCELED, c, o, o.clientOrderId, "", OrderStatus.CANCELED, 0));
                 return;
             }
         }
-        trade(o, c, out);
+        boolean stopped = trade(o, c, out);
         if (o.leaves == 0) {
+            return;
+        }
+        if (stopped) {
+            out.add(orderEvent(EventType.CANCELED, c, o, o.clientOrderId, "", OrderStatus.CANCELED, 0)
+                .rejectReason(RejectReason.SELF_TRADE_INCOMING));
             return;
         }
         if (!market && (o.timeInForce == TimeInForce.DAY || o.timeInForce == TimeInForce.GTC)) {
@@ -275,8 +330,18 @@ public final class ReferenceEngine {
         if (reason == RejectReason.NONE && c.quantity() <= o.cum) {
             reason = RejectReason.QUANTITY_NOT_ABOVE_FILLED;
         }
+        boolean losesPriority = o != null && !(c.price() == o.price && c.quantity() <= o.quantity);
+        if (reason == RejectReason.NONE && losesPriority) {
+            // "A replace that keeps priority only lowers risk and is not checked"; else as a new limit order
+            // without the open orders limit.
+            reason = riskCheck(c.owner(), o.symbolId, false, o.timeInForce, c.price(), c.quantity(), false);
+        }
         if (reason != RejectReason.NONE) {
-            out.add(requestReject(EventType.REPLACE_REJECTED, c, o, reason));
+            ExecutionEvent e = requestReject(EventType.REPLACE_REJECTED, c, o, reason);
+            if (reason.isPreTradeRisk()) {
+                e.risk(riskValue, riskLow, riskHigh);
+            }
+            out.add(e);
             return;
         }
 
@@ -296,9 +361,13 @@ public final class ReferenceEngine {
         if (keepsPlace) {
             return;
         }
-        trade(o, c, out);
+        boolean stopped = trade(o, c, out);
         if (o.leaves == 0) {
             live.remove(new Key(o.owner, o.clientOrderId));
+        } else if (stopped) {
+            live.remove(new Key(o.owner, o.clientOrderId));
+            out.add(orderEvent(EventType.CANCELED, c, o, o.clientOrderId, "", OrderStatus.CANCELED, 0)
+                .rejectReason(RejectReason.SELF_TRADE_INCOMING));
         } else {
             rest(o);
         }
@@ -321,7 +390,7 @@ public final class ReferenceEngine {
      * "most recently rested first". Read here as: in reverse order of first resting, i.e. of acceptance (order id);
      * a replace that sent the order to the back of a level does not make it "more recently rested".
      */
-    private void cancelAll(Command c, List<ExecutionEvent> out) {
+    private void cancelAll(Command c, List<ExecutionEvent> out, RejectReason reason) {
         List<RefOrder> mine = new ArrayList<>();
         for (RefOrder o : live.values()) {
             if (o.owner == c.owner()) {
@@ -332,19 +401,147 @@ public final class ReferenceEngine {
         for (RefOrder o : mine) {
             side(o.symbolId, o.side).remove(o);
             live.remove(new Key(o.owner, o.clientOrderId));
-            out.add(orderEvent(EventType.CANCELED, c, o, o.clientOrderId, "", OrderStatus.CANCELED, 0));
+            out.add(orderEvent(EventType.CANCELED, c, o, o.clientOrderId, "", OrderStatus.CANCELED, 0)
+                .rejectReason(reason));
         }
+    }
+
+    /** "Every resting DAY order expires, book by book (symbol id order), bids then asks, in priority order." */
+    private void expireDayOrders(Command c, List<ExecutionEvent> out) {
+        for (int symbol = 0; symbol < symbols.size(); symbol++) {
+            for (Side s : new Side[] {Side.BUY, Side.SELL}) {
+                for (RefOrder o : new ArrayList<>(side(symbol, s))) {
+                    if (o.timeInForce == TimeInForce.DAY) {
+                        side(symbol, s).remove(o);
+                        live.remove(new Key(o.owner, o.clientOrderId));
+                        out.add(orderEvent(EventType.EXPIRED, c, o, o.clientOrderId, "", OrderStatus.EXPIRED, 0)
+                            .rejectReason(RejectReason.DAY_ENDED));
+                    }
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------------------------ risk, self-trade
+
+    private long riskValue;
+    private long riskLow;
+    private long riskHigh;
+
+    private long setting(int owner, SessionControl control) {
+        Map<SessionControl, Long> mine = settings.get(owner);
+        return mine == null ? 0 : mine.getOrDefault(control, 0L);
+    }
+
+    private SelfTradePrevention stpMode(int owner) {
+        return SelfTradePrevention.ofCode(setting(owner, SessionControl.SELF_TRADE_PREVENTION));
+    }
+
+    private boolean sameParty(int incoming, int resting) {
+        long firm = setting(incoming, SessionControl.FIRM);
+        return incoming == resting || (firm != 0 && firm == setting(resting, SessionControl.FIRM));
+    }
+
+    private long reference(int symbolId) {
+        long last = lastTrade.getOrDefault(symbolId, 0L);
+        return last != 0 ? last : referencePrice.getOrDefault(symbolId, 0L);
+    }
+
+    /**
+     * docs/MATCHING.md, "Pre-trade risk", in its order: kill switch, order quantity, notional (a market order at the
+     * reference price; none: refused), price collar (limit prices, when there is a reference), open orders (new
+     * DAY/GTC limit orders only). Written with BigInteger so that no overflow can hide a difference.
+     */
+    private RejectReason riskCheck(int owner, int symbolId, boolean market, TimeInForce tif, long price,
+                                   long quantity, boolean newOrder) {
+        riskValue = 0;
+        riskLow = 0;
+        riskHigh = 0;
+        SymbolSpec spec = symbols.get(symbolId);
+        if (killSwitched.contains(owner)) {
+            return RejectReason.KILL_SWITCH_ENGAGED;
+        }
+        long maxQty = setting(owner, SessionControl.MAX_ORDER_QUANTITY);
+        if (maxQty > 0 && quantity > maxQty) {
+            riskValue = quantity;
+            riskHigh = maxQty;
+            return RejectReason.RISK_ORDER_QUANTITY;
+        }
+        long maxNotional = setting(owner, SessionControl.MAX_NOTIONAL);
+        if (maxNotional > 0) {
+            long valuedAt = market ? reference(symbolId) : price;
+            if (valuedAt == 0) {
+                return RejectReason.RISK_NO_REFERENCE_PRICE;
+            }
+            java.math.BigInteger notional = java.math.BigInteger.valueOf(valuedAt)
+                .multiply(java.math.BigInteger.valueOf(quantity));
+            java.math.BigInteger limit = java.math.BigInteger.valueOf(maxNotional)
+                .multiply(java.math.BigInteger.TEN.pow(spec.priceScale()));
+            if (notional.compareTo(limit) > 0) {
+                riskValue = notional.longValueExact();
+                riskHigh = limit.min(java.math.BigInteger.valueOf(Long.MAX_VALUE)).longValue();
+                return RejectReason.RISK_NOTIONAL;
+            }
+        }
+        long basisPoints = setting(owner, SessionControl.PRICE_COLLAR_BASIS_POINTS);
+        long ticks = setting(owner, SessionControl.PRICE_COLLAR_TICKS);
+        long ref = reference(symbolId);
+        if (!market && (basisPoints != 0 || ticks != 0) && ref != 0) {
+            java.math.BigInteger offset = basisPoints != 0
+                ? java.math.BigInteger.valueOf(ref).multiply(java.math.BigInteger.valueOf(basisPoints))
+                    .divide(java.math.BigInteger.valueOf(10_000))
+                : java.math.BigInteger.valueOf(ticks).multiply(java.math.BigInteger.valueOf(spec.tickSize()));
+            java.math.BigInteger max = java.math.BigInteger.valueOf(Long.MAX_VALUE);
+            long low = java.math.BigInteger.valueOf(ref).subtract(offset).max(java.math.BigInteger.valueOf(
+                Long.MIN_VALUE)).longValue();
+            long high = java.math.BigInteger.valueOf(ref).add(offset).min(max).longValue();
+            if (price < low || price > high) {
+                riskValue = price;
+                riskLow = low;
+                riskHigh = high;
+                return RejectReason.RISK_PRICE_COLLAR;
+            }
+        }
+        long maxOpen = setting(owner, SessionControl.MAX_OPEN_ORDERS);
+        if (newOrder && maxOpen > 0 && !market && (tif == TimeInForce.DAY || tif == TimeInForce.GTC)) {
+            long open = live.values().stream().filter(o -> o.owner == owner).count();
+            if (open >= maxOpen) {
+                riskValue = open;
+                riskHigh = maxOpen;
+                return RejectReason.RISK_OPEN_ORDERS;
+            }
+        }
+        return RejectReason.NONE;
     }
 
     // ------------------------------------------------------------------------------------------------ helpers
 
-    /** The aggressor trades against the opposite side, best price first, oldest first, at the resting price. */
-    private void trade(RefOrder aggressor, Command c, List<ExecutionEvent> out) {
+    /**
+     * The aggressor trades against the opposite side, best price first, oldest first, at the resting price. An
+     * order of its own party met on the way: cancel-resting cancels it and goes on, cancel-incoming stops (true),
+     * cancel-both cancels it and stops (true).
+     */
+    private boolean trade(RefOrder aggressor, Command c, List<ExecutionEvent> out) {
         List<RefOrder> opposite = side(aggressor.symbolId, aggressor.side.opposite());
-        while (aggressor.leaves > 0 && !opposite.isEmpty()) {
-            RefOrder resting = opposite.get(0);
+        SelfTradePrevention mode = stpMode(aggressor.owner);
+        int at = 0;
+        while (aggressor.leaves > 0 && at < opposite.size()) {
+            RefOrder resting = opposite.get(at);
             if (!acceptable(aggressor, resting.price)) {
                 break;
+            }
+            if (mode != SelfTradePrevention.NONE && sameParty(aggressor.owner, resting.owner)) {
+                if (mode == SelfTradePrevention.CANCEL_INCOMING) {
+                    return true;
+                }
+                opposite.remove(at);
+                live.remove(new Key(resting.owner, resting.clientOrderId));
+                out.add(orderEvent(EventType.CANCELED, c, resting, resting.clientOrderId, "", OrderStatus.CANCELED, 0)
+                    .rejectReason(RejectReason.SELF_TRADE_RESTING));
+                if (mode == SelfTradePrevention.CANCEL_BOTH) {
+                    return true;
+                }
+                continue;
             }
             long qty = Math.min(aggressor.leaves, resting.leaves);
             long px = resting.price;
@@ -354,13 +551,15 @@ public final class ReferenceEngine {
             resting.leaves -= qty;
             resting.cum += qty;
             resting.cumNotional += qty * px;
+            lastTrade.put(aggressor.symbolId, px);
             out.add(fillEvent(c, aggressor, qty, px));
             out.add(fillEvent(c, resting, qty, px));
             if (resting.leaves == 0) {
-                opposite.remove(0);
+                opposite.remove(at);
                 live.remove(new Key(resting.owner, resting.clientOrderId));
             }
         }
+        return false;
     }
 
     private static boolean acceptable(RefOrder aggressor, long restingPrice) {

@@ -32,6 +32,7 @@ public final class EventReportBody implements MessageBody {
     private final SymbolTable symbols;
     private final byte[] fallbackSymbol = new byte[64];
     private final ClientOrderIdFields ids = new ClientOrderIdFields();
+    private final RiskRejectText riskText = new RiskRejectText();
     private int fallbackSymbolLength;
     private ExecutionEvent event;
     private CommandTrace trace;
@@ -135,7 +136,7 @@ public final class EventReportBody implements MessageBody {
             if (e.type() == EventType.REJECTED) {
                 w.field(FixTags.ORD_REJ_REASON, ordRejReason(e.rejectReason()));
             }
-            w.field(FixTags.TEXT, e.rejectReason().text());
+            w.field(FixTags.TEXT, riskText.of(e, scale));
         }
     }
 
@@ -147,7 +148,8 @@ public final class EventReportBody implements MessageBody {
         w.field(FixTags.ORD_STATUS, ordStatus(e))
             .field(FixTags.CXL_REJ_RESPONSE_TO, e.type() == EventType.CANCEL_REJECTED ? '1' : '2')
             .field(FixTags.CXL_REJ_REASON, cxlRejReason(e.rejectReason()))
-            .field(FixTags.TEXT, e.rejectReason().text())
+            .field(FixTags.TEXT, riskText.of(e, symbols.contains(e.symbolId()) ? symbols.priceScale(e.symbolId())
+                : 0))
             .timestamp(FixTags.TRANSACT_TIME, e.timestampNanos());
     }
 
@@ -193,6 +195,7 @@ public final class EventReportBody implements MessageBody {
             case CANCELED -> '4';
             case REPLACED -> '5';
             case STATUS -> 'I';
+            case EXPIRED -> 'C';
             case CANCEL_REJECTED, REPLACE_REJECTED -> throw new IllegalArgumentException(type.name());
         };
     }
@@ -204,6 +207,7 @@ public final class EventReportBody implements MessageBody {
             case FILLED -> '2';
             case CANCELED -> '4';
             case REJECTED -> '8';
+            case EXPIRED -> 'C';
         };
     }
 
@@ -225,12 +229,13 @@ public final class EventReportBody implements MessageBody {
         };
     }
 
-    /** FIX OrdRejReason (103). */
+    /** FIX OrdRejReason (103): 3 (order exceeds limit) for the session's risk limits; 99 for its kill switch. */
     private static long ordRejReason(RejectReason reason) {
         return switch (reason) {
             case UNKNOWN_SYMBOL -> 1;
             case DUPLICATE_CLIENT_ORDER_ID -> 6;
             case QUANTITY_NOT_POSITIVE, QUANTITY_TOO_LARGE, QUANTITY_NOT_LOT_MULTIPLE -> 13;
+            case RISK_ORDER_QUANTITY, RISK_NOTIONAL, RISK_NO_REFERENCE_PRICE, RISK_OPEN_ORDERS, RISK_PRICE_COLLAR -> 3;
             case BOOK_FULL, JOURNAL_UNAVAILABLE, SERVER_BUSY -> 0;
             default -> 99;
         };

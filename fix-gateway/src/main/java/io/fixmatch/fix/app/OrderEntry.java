@@ -36,6 +36,7 @@ public final class OrderEntry implements ApplicationHandler {
     private final ExecutionEvent refusal = new ExecutionEvent();
     private final EventReportBody refusalReport;
     private final PendingCommands cancelOnDisconnect;
+    private final PendingCommands killSwitchOnDisconnect;
     /** Requests refused here, before the engine, by reason (written by the session's gateway thread). */
     private final CounterArray refused = new CounterArray(RejectReason.count());
     private FixSession session;
@@ -47,10 +48,21 @@ public final class OrderEntry implements ApplicationHandler {
      *                           orders are canceled when its connection goes; null if they are not
      */
     public OrderEntry(InboundCommandRing inbound, SymbolTable symbols, PendingCommands cancelOnDisconnect) {
+        this(inbound, symbols, cancelOnDisconnect, null);
+    }
+
+    /**
+     * @param killSwitchOnDisconnect where the session's gateway keeps the commands it owes the engine, if the session's
+     *                               kill switch engages when its connection is lost (not ended by a Logout); null if
+     *                               it does not
+     */
+    public OrderEntry(InboundCommandRing inbound, SymbolTable symbols, PendingCommands cancelOnDisconnect,
+                      PendingCommands killSwitchOnDisconnect) {
         this.inbound = inbound;
         this.symbols = symbols;
         this.refusalReport = new EventReportBody(symbols);
         this.cancelOnDisconnect = cancelOnDisconnect;
+        this.killSwitchOnDisconnect = killSwitchOnDisconnect;
     }
 
     @Override
@@ -67,12 +79,18 @@ public final class OrderEntry implements ApplicationHandler {
         }
     }
 
-    /** Cancel-on-disconnect: a journaled command that cancels every live order of the session, never dropped. */
+    /**
+     * Cancel-on-disconnect: a journaled command that cancels every live order of the session, never dropped. The
+     * kill switch on a lost connection (no Logout exchange): a journaled command that engages it.
+     */
     @Override
     public void onDisconnected(FixSession fixSession) {
+        long now = System.currentTimeMillis() * 1_000_000L;
         if (cancelOnDisconnect != null) {
-            cancelOnDisconnect.submit(new Command().cancelAllForOwner(fixSession.ownerId())
-                .timestampNanos(System.currentTimeMillis() * 1_000_000L));
+            cancelOnDisconnect.submit(new Command().cancelAllForOwner(fixSession.ownerId()).timestampNanos(now));
+        }
+        if (killSwitchOnDisconnect != null && !fixSession.endedByLogout()) {
+            killSwitchOnDisconnect.submit(new Command().killSwitch(fixSession.ownerId()).timestampNanos(now));
         }
     }
 

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
 /**
@@ -50,6 +51,7 @@ public final class Gateway {
     private final List<FixSession> sessions = new ArrayList<>();
     private final List<GatewayConnection> connections = new ArrayList<>();
     private final List<GatewayConnection> pausedReaders = new ArrayList<>();
+    private final List<LongConsumer> timers = new ArrayList<>();
     private final InboundCommandRing inbound;
     private SessionTransport[] dirty = new SessionTransport[16];
     private int dirtyCount;
@@ -91,6 +93,17 @@ public final class Gateway {
             throw new IllegalStateException("sessions are assigned before the gateway starts");
         }
         sessions.add(session);
+    }
+
+    /**
+     * Before start: {@code timer} runs on this gateway's thread with its timers, about once per millisecond, given
+     * the cycle's wall clock (ms); it may submit commands through {@link #pendingCommands()}.
+     */
+    public void addTimer(LongConsumer timer) {
+        if (started) {
+            throw new IllegalStateException("timers are added before the gateway starts");
+        }
+        timers.add(timer);
     }
 
     /** Before start, one-thread layout: this gateway's cycle runs the matching step (and drains when its ring is full). */
@@ -213,6 +226,9 @@ public final class Gateway {
         }
         for (int i = 0; i < connections.size(); i++) {
             connections.get(i).onTimer(nowMs);
+        }
+        for (int i = 0; i < timers.size(); i++) {
+            timers.get(i).accept(nowMs);
         }
     }
 

@@ -67,6 +67,8 @@ public final class FixSession {
     private long resendRequestedThrough;
     /** We asked for the connection to be closed: nothing more that arrives on it is acted on. */
     private boolean closing;
+    /** The connection is ending with a Logout exchange (the client's, or ours to it), not lost. */
+    private boolean endedByLogout;
     private long lastReadNanos;
     private long storeFailures;
 
@@ -178,6 +180,7 @@ public final class FixSession {
         transport = newTransport;
         state = State.LOGGED_ON;
         closing = false;
+        endedByLogout = false;
         lastReceivedMs = nowMs;
         lastSentMs = nowMs;
         testRequestSentMs = 0;
@@ -297,6 +300,15 @@ public final class FixSession {
         }
     }
 
+    /**
+     * Whether the last connection ended with a Logout exchange: the client's Logout, or one the server sent on
+     * purpose (shutdown, the operator), rather than being lost (dropped, timed out, closed for a slow reader or a
+     * broken rule). Valid in {@link ApplicationHandler#onDisconnected}.
+     */
+    public boolean endedByLogout() {
+        return endedByLogout;
+    }
+
     /** The connection is gone, whatever the reason. */
     public void onConnectionClosed() {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
@@ -409,6 +421,7 @@ public final class FixSession {
     public void logout(String text, long nowMs) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
         if (state == State.LOGGED_ON) {
+            endedByLogout = true;
             sendLogout(text, nowMs);
             state = State.LOGOUT_SENT;
             logoutSentMs = nowMs;
@@ -598,6 +611,7 @@ public final class FixSession {
     }
 
     private void onLogout(FixMessage message, long nowMs) {
+        endedByLogout = true;
         if (state == State.LOGOUT_SENT) {
             LOG.info("{}: Logout confirmed", name);
         } else {

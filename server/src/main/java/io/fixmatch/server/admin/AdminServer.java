@@ -47,12 +47,14 @@ public final class AdminServer implements AutoCloseable {
             TIMEOUT);
         SessionOperations sessions = new SessionOperations(context.sessions(), context.gateways(), TIMEOUT);
         SymbolEndpoints symbolEndpoints = new SymbolEndpoints(context.symbols(), engine, context.readiness());
-        SessionEndpoints sessionEndpoints = new SessionEndpoints(sessions, context.readiness());
+        SessionEndpoints sessionEndpoints = new SessionEndpoints(sessions, engine, context.readiness());
+        EngineEndpoints engineEndpoints = new EngineEndpoints(engine, context.runtime().view(), context.readiness());
 
         List<String> compIds = context.sessions().stream().map(s -> s.config().clientCompId()).toList();
         SessionMetrics.register(registry, context.sessions());
         TradingMetrics.register(registry, context.runtime().counters(), context.symbols(), compIds,
             context.orderEntries(), engine);
+        RiskMetrics.register(registry, context.runtime().counters(), compIds, engine);
         PipelineMetrics.register(registry, context.readiness(), context.runtime(), context.gateways(),
             context.journal());
         registry.register(new BookMetrics(context.symbols(), engine, context.readiness()));
@@ -67,7 +69,10 @@ public final class AdminServer implements AutoCloseable {
             Route.of("POST", "/sessions/([^/]+)/cancel-all", sessionEndpoints::cancelAll),
             Route.of("GET", "/book/([^/]+)", symbolEndpoints::book),
             Route.of("POST", "/symbols/([^/]+)/halt", symbolEndpoints::halt),
-            Route.of("POST", "/symbols/([^/]+)/resume", symbolEndpoints::resume));
+            Route.of("POST", "/symbols/([^/]+)/resume", symbolEndpoints::resume),
+            Route.of("POST", "/sessions/([^/]+)/kill-switch", sessionEndpoints::killSwitch),
+            Route.of("POST", "/sessions/([^/]+)/kill-switch/release", sessionEndpoints::releaseKillSwitch),
+            Route.of("POST", "/engine/expire-day-orders", engineEndpoints::expireDayOrders));
 
         HttpServer http;
         try {

@@ -14,7 +14,8 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
 /**
- * The operator's commands to the engine: halt and resume a symbol, ask for a copy of the books. Each goes through
+ * The operator's commands to the engine: halt and resume a symbol, engage and release a session's kill switch, end
+ * the trading day (day orders expire), ask for a copy of the books. Each goes through
  * the inbound ring like any client's command, so the matching thread is the only one that touches the books, and a
  * halt or resume is journaled before it takes effect (a replay halts where the live server halted). The command is
  * handed to a gateway thread (the one that runs the matching step in the one-thread layout), whose pending commands
@@ -44,6 +45,29 @@ final class EngineOperations {
         Command command = halted ? new Command().haltSymbol(symbolId) : new Command().resumeSymbol(symbolId);
         submit(command);
         await(() -> view.isHalted(symbolId) == halted ? Boolean.TRUE : null);
+    }
+
+    /**
+     * Engages or releases a session's kill switch; returns once the engine has done it (engaging: the session's
+     * orders are canceled, reported to it, before the engine publishes the switch).
+     *
+     * @throws TimeoutException if the engine has not applied it within the timeout
+     */
+    void setKillSwitch(int owner, boolean engaged) throws InterruptedException, TimeoutException,
+        ExecutionException {
+        submit(engaged ? new Command().killSwitch(owner) : new Command().releaseKillSwitch(owner));
+        await(() -> view.isKillSwitchEngaged(owner) == engaged ? Boolean.TRUE : null);
+    }
+
+    boolean isKillSwitchEngaged(int owner) {
+        return view.isKillSwitchEngaged(owner);
+    }
+
+    /** Ends the trading day now: every resting DAY order expires. Returns once the engine has done it. */
+    void expireDayOrders() throws InterruptedException, TimeoutException, ExecutionException {
+        long before = view.dayEnds();
+        submit(new Command().expireDayOrders());
+        await(() -> view.dayEnds() > before ? Boolean.TRUE : null);
     }
 
     /**

@@ -7,7 +7,10 @@ import org.slf4j.LoggerFactory;
 import java.util.List;
 import java.util.Map;
 
-/** {@code GET /sessions}, {@code POST /sessions/{compId}/logout} and {@code POST /sessions/{compId}/cancel-all}. */
+/**
+ * {@code GET /sessions}, {@code POST /sessions/{compId}/logout}, {@code POST /sessions/{compId}/cancel-all},
+ * {@code POST /sessions/{compId}/kill-switch} and {@code POST /sessions/{compId}/kill-switch/release}.
+ */
 final class SessionEndpoints {
     private static final Logger LOG = LoggerFactory.getLogger(SessionEndpoints.class);
     static final String LOGOUT_TEXT = "logged out by the operator";
@@ -20,12 +23,48 @@ final class SessionEndpoints {
     record Done(String session, String result) {
     }
 
+    /** The answer of a kill switch action: the switch's state once the engine applied it. */
+    record KillSwitch(String session, boolean engaged) {
+    }
+
     private final SessionOperations operations;
+    private final EngineOperations engine;
     private final Readiness readiness;
 
-    SessionEndpoints(SessionOperations operations, Readiness readiness) {
+    SessionEndpoints(SessionOperations operations, EngineOperations engine, Readiness readiness) {
         this.operations = operations;
+        this.engine = engine;
         this.readiness = readiness;
+    }
+
+    AdminResponse killSwitch(AdminRequest request) throws Exception {
+        return setKillSwitch(request, true);
+    }
+
+    AdminResponse releaseKillSwitch(AdminRequest request) throws Exception {
+        return setKillSwitch(request, false);
+    }
+
+    /** Journaled through the engine like a halt; engaging cancels the session's orders (reported to it). */
+    private AdminResponse setKillSwitch(AdminRequest request, boolean engaged) throws Exception {
+        FixSession session = operations.byCompId(request.segment(1));
+        if (session == null) {
+            return unknown(request.segment(1));
+        }
+        if (!readiness.isReady()) {
+            return SymbolEndpoints.notReady();
+        }
+        String action = engaged ? "kill switch" : "kill switch release";
+        try {
+            engine.setKillSwitch(session.ownerId(), engaged);
+        } catch (java.util.concurrent.TimeoutException e) {
+            LOG.error("operator's {} of {} not applied: {}", action, session.name(), e.getMessage());
+            return AdminResponse.error(504, action + " of " + request.segment(1) + " not applied: " + e.getMessage()
+                + " (see the log: journal failing, or the engine stalled)");
+        }
+        LOG.warn("operator {} the kill switch of {} (admin request from {})", engaged ? "engaged" : "released",
+            session.name(), request.remoteAddress());
+        return AdminResponse.json(200, new KillSwitch(request.segment(1), engaged));
     }
 
     AdminResponse list(AdminRequest request) throws Exception {
