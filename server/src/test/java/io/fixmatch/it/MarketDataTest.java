@@ -42,6 +42,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -95,16 +96,20 @@ class MarketDataTest {
         Flow flow = new Flow(trader, 7);
         flow.run(300); // a book to take a snapshot of
         flow.barrier();
-        MarketDataBook book = new MarketDataBook(DEPTH);
+        // Two subscriptions: the full book (up to the maximum depth) and its top 5 levels, where levels keep moving
+        // in and out of view.
+        Map<String, MarketDataBook> books = Map.of("BOOK", new MarketDataBook(DEPTH), "TOP5", new MarketDataBook(5));
+        MarketDataBook book = books.get("BOOK");
         subscriber.send(request("BOOK", '1', 0, SUBSCRIBED, '0', '1', '2'));
-        for (int i = 0; i < SUBSCRIBED.size(); i++) {
-            apply(book, subscriber.nextApp("W"), "BOOK");
+        subscriber.send(request("TOP5", '1', 5, SUBSCRIBED, '0', '1'));
+        for (int i = 0; i < 2 * SUBSCRIBED.size(); i++) {
+            apply(books, subscriber.nextApp("W"));
         }
         long tradedBefore = flow.tradedQuantity();
         for (int round = 0; round < 8; round++) {
             flow.run(500);
             flow.barrier(); // a quiet point: the engine's book stands still
-            awaitSameBook(book, "BOOK", "after " + (round + 1) * 500 + " commands");
+            awaitSameBooks(books, "after " + (round + 1) * 500 + " commands");
             assertEquals(flow.tradedQuantity() - tradedBefore, book.tradedQuantity(),
                 "the trades of X add up to the fills of the subscribed symbols");
         }
@@ -208,24 +213,28 @@ class MarketDataTest {
         assertTrue(Orders.field(reject, 58).contains(text), Orders.field(reject, 58));
     }
 
-    /** Applies what arrives until the rebuilt book equals the engine's for every subscribed symbol. */
-    private void awaitSameBook(MarketDataBook book, String mdReqId, String when) throws Exception {
+    /** Applies what arrives until each rebuilt book equals the engine's (at its depth) for every subscribed symbol. */
+    private void awaitSameBooks(Map<String, MarketDataBook> books, String when) throws Exception {
         long deadline = System.nanoTime() + CONVERGENCE.toNanos();
         do {
             // Everything that has arrived first: the engine's book is only asked for once the updates pause.
             for (Message message = subscriber.pollApp(Duration.ofMillis(50)); message != null;
                  message = subscriber.pollApp(Duration.ofMillis(20))) {
-                apply(book, message, mdReqId);
+                apply(books, message);
             }
             if (System.nanoTime() > deadline) {
-                fail("the rebuilt book differs from the engine's " + when + ": " + book + " / " + engineBooks());
+                fail("the rebuilt books differ from the engine's " + when + ": " + books + " / " + engineBooks());
             }
-        } while (!sameBook(book));
+        } while (!sameBook(books.get("BOOK"), DEPTH) || !sameBook(books.get("TOP5"), 5));
     }
 
     private boolean sameBook(MarketDataBook book) throws Exception {
+        return sameBook(book, DEPTH);
+    }
+
+    private boolean sameBook(MarketDataBook book, int depth) throws Exception {
         for (String symbol : SUBSCRIBED) {
-            if (!book.matches(symbol, admin.getJson("/book/" + symbol + "?depth=" + DEPTH, 200))) {
+            if (!book.matches(symbol, admin.getJson("/book/" + symbol + "?depth=" + depth, 200))) {
                 return false;
             }
         }
@@ -240,9 +249,10 @@ class MarketDataTest {
         return text.toString();
     }
 
-    private static void apply(MarketDataBook book, Message message, String mdReqId) throws FieldNotFound {
+    private static void apply(Map<String, MarketDataBook> books, Message message) throws FieldNotFound {
         String type = QfjClient.msgType(message);
-        assertEquals(mdReqId, message.getString(262), "MDReqID of " + QfjClient.show(message));
+        MarketDataBook book = books.get(message.getString(262));
+        assertNotNull(book, "MDReqID of " + QfjClient.show(message));
         if (type.equals("W")) {
             String symbol = message.getString(55);
             book.snapshot(symbol);
