@@ -1,7 +1,9 @@
 package io.fixmatch.loadgen;
 
 import io.fixmatch.loadgen.client.EchoServer;
+import io.fixmatch.fix.codec.MsgTypes;
 import io.fixmatch.loadgen.client.FixClient;
+import io.fixmatch.loadgen.client.MarketDataProbe;
 import io.fixmatch.loadgen.client.Probes;
 import io.fixmatch.loadgen.client.RequestTracker;
 import io.fixmatch.loadgen.client.TraceStages;
@@ -84,6 +86,11 @@ public final class LoadgenMain {
         Probes serverProbes = Probes.perKind(serverSource.kinds(), Report.END_TO_END);
         TraceStages stages = new TraceStages();
         RequestTracker tracker = new RequestTracker(mode, serverProbes, stages);
+        MarketDataProbe marketData = null;
+        if (options.marketData()) {
+            serverProbes.withProbe(MarketDataProbe.PROBE);
+            marketData = new MarketDataProbe(tracker, serverProbes);
+        }
         Probes floorProbes = Probes.single(Report.LOOPBACK_ECHO);
         RequestTracker floorTracker = new RequestTracker(RequestTracker.Mode.ECHO, floorProbes, null);
         PhaseResult floor;
@@ -91,8 +98,11 @@ public final class LoadgenMain {
         long sequenceGaps;
         long lastSentId;
         try (FixClient client = new FixClient(options.host(), options.port(), options.senderCompId(),
-            options.targetCompId(), tracker, options.sendBufferBytes())) {
+            options.targetCompId(), marketData == null ? tracker : marketData, options.sendBufferBytes())) {
             client.logon(30, options.timeoutSeconds());
+            if (marketData != null) {
+                subscribe(client, marketData, options, out);
+            }
             out.printf(Locale.ROOT, "logged on to %s:%d as %s; %,.0f requests/s, %d s warm-up, %d runs: first the "
                     + "floor (%d s, loopback echo, the server idle), then the server (%d s)%n", options.host(),
                 options.port(), options.senderCompId(), rate, options.warmupSeconds(), options.runs(),
@@ -128,6 +138,9 @@ public final class LoadgenMain {
         floorTracker.errorDescriptions().forEach(d -> first.add("floor: " + d));
         errorDetails.put("first", first);
         flowInfo.put("traced_answers", tracker.tracedCount());
+        if (marketData != null) {
+            flowInfo.put("market_data", marketData.describe());
+        }
 
         Report report = new Report(options, new Report.Context(startedAt, RunContext.gitCommit(),
             RunContext.serverConfig(options.serverConfig(), options.serverLog(), options.host(), options.port()),
@@ -144,6 +157,19 @@ public final class LoadgenMain {
             first.forEach(d -> out.println("  " + d));
         }
         return verdict.exitCode();
+    }
+
+    /** Subscribes the session to the flow's symbols; a venue that refuses leaves the run without the probe. */
+    private static void subscribe(FixClient client, MarketDataProbe marketData, LoadgenOptions options,
+                                  PrintStream out) throws InterruptedException {
+        client.send(MsgTypes.MARKET_DATA_REQUEST, MarketDataProbe.request(options.symbols()));
+        if (marketData.awaitSnapshots(options.symbols().size(), options.timeoutSeconds() * 1000L)) {
+            out.printf(Locale.ROOT, "subscribed to market data of %s (probe %s)%n", options.symbols(),
+                MarketDataProbe.PROBE);
+        } else {
+            out.println("market data not available: " + marketData.describe().getOrDefault("refused", "no snapshot")
+                + "; running without the " + MarketDataProbe.PROBE + " probe");
+        }
     }
 
     private static PhasePlan plan(LoadgenOptions options, double rate, long iterationsPerRun) {

@@ -23,7 +23,7 @@ public record LoadgenOptions(int rate, boolean rateGiven, int durationSeconds, i
                              double maxRatio, String baselinePercentile, List<Threshold> thresholds,
                              int timeoutSeconds, int floorDurationSeconds, int parkMarginMicros, Pacer.Wait waitMode,
                              long timerSlackNanos, double maxSendLagMicros, double floorRatio, Path flow,
-                             Path serverConfig, Path serverLog, int sendBufferBytes) {
+                             Path serverConfig, Path serverLog, int sendBufferBytes, boolean marketData) {
 
     public static final int DEFAULT_RATE = 45_000;
     /** A phase's send-lag p99 may reach this share of its round-trip p99 (or --max-send-lag) and stay valid. */
@@ -198,6 +198,10 @@ public record LoadgenOptions(int rate, boolean rateGiven, int durationSeconds, i
         @Option(names = "--so-sndbuf", paramLabel = "BYTES", defaultValue = "0",
             description = "our socket's send buffer (default: the system's; small values test back-pressure)")
         int sendBuffer;
+        @Option(names = "--no-market-data", description = "do not subscribe to market data (by default the "
+            + "session subscribes to the flow's symbols and measures the md_update probe)")
+        boolean noMarketData;
+
         @Option(names = "--timeout", paramLabel = "S", defaultValue = "10",
             description = "give up when no response arrives for S seconds (default ${DEFAULT-VALUE})")
         int timeout;
@@ -232,7 +236,7 @@ public record LoadgenOptions(int rate, boolean rateGiven, int durationSeconds, i
             return new LoadgenOptions(effectiveRate, rate != null, duration, warmup, runs, host, port, out,
                 List.copyOf(symbols), priceScale, sender, target, cpu, seed, baseline, maxRatio, baselinePercentile,
                 parsed, timeout, floor, parkMargin, waitMode, timerSlack, maxSendLag, floorRatio, flow, serverConfig,
-                serverLog, sendBuffer);
+                serverLog, sendBuffer, !noMarketData);
         }
 
         private static int positive(String flag, int value) {

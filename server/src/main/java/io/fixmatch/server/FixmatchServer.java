@@ -1,6 +1,7 @@
 package io.fixmatch.server;
 
 import io.fixmatch.engine.api.Command;
+import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.loop.MatchingRuntime;
 import io.fixmatch.fix.app.OrderEntry;
 import io.fixmatch.fix.app.SymbolTable;
@@ -10,6 +11,7 @@ import io.fixmatch.fix.gateway.Gateways;
 import io.fixmatch.fix.gateway.LatencyStages;
 import io.fixmatch.fix.gateway.PendingCommands;
 import io.fixmatch.fix.gateway.RecoveredReports;
+import io.fixmatch.fix.marketdata.MarketDataFeed;
 import io.fixmatch.fix.session.FixSession;
 import io.fixmatch.fix.session.SessionConfig;
 import io.fixmatch.fix.session.SessionRegistry;
@@ -72,16 +74,21 @@ public final class FixmatchServer implements AutoCloseable {
             owner -> Gateways.indexOfOwner(owner, gatewayCount));
         this.symbols = new SymbolTable(config.engine().symbols());
         List<PendingCommands> pending = new ArrayList<>();
+        List<MarketDataFeed> feeds = new ArrayList<>();
         for (int i = 0; i < gatewayCount; i++) {
             pending.add(new PendingCommands(runtime.inbound()));
+            feeds.add(config.marketData().enabled() ? new MarketDataFeed(symbols, config.engine().symbols().size(),
+                config.marketData(), config.gateway().maxMessageSize()) : null);
         }
+        runtime.publishMarketData(config.marketData().enabled());
         for (int i = 0; i < config.sessions().size(); i++) {
             SessionConfig sessionConfig = config.sessions().get(i);
             int ownerId = i + 1;
-            PendingCommands owed = pending.get(Gateways.indexOfOwner(ownerId, gatewayCount));
+            int gateway = Gateways.indexOfOwner(ownerId, gatewayCount);
+            PendingCommands owed = pending.get(gateway);
             OrderEntry orderEntry = new OrderEntry(runtime.inbound(), symbols,
                 sessionConfig.cancelOnDisconnect() ? owed : null,
-                config.rules().ofSession(i).killSwitchOnDisconnect() ? owed : null);
+                config.rules().ofSession(i).killSwitchOnDisconnect() ? owed : null, feeds.get(gateway));
             orderEntries.add(orderEntry);
             sessions.add(new FixSession(sessionConfig, ownerId, config.compId(),
                 new SessionStore(config.sessionDirectory(sessionConfig)), config.gateway().timings(), orderEntry,
@@ -91,7 +98,7 @@ public final class FixmatchServer implements AutoCloseable {
         List<Gateway> gatewayList = new ArrayList<>();
         for (int i = 0; i < gatewayCount; i++) {
             gatewayList.add(new Gateway(i, config.gateway().cpuOf(i), registry, symbols, runtime.inbound(),
-                runtime.outbound(i), pending.get(i)));
+                runtime.outbound(i), pending.get(i), feeds.get(i)));
         }
         this.gateways = new Gateways(gatewayList);
         for (FixSession session : sessions) {
@@ -157,6 +164,7 @@ public final class FixmatchServer implements AutoCloseable {
         try {
             readiness.set(Readiness.State.RECOVERING);
             recover();
+            seedMarketData();
             if (config.layout() == ThreadLayout.ONE_THREAD) {
                 runtime.startInline();
             } else {
@@ -211,6 +219,26 @@ public final class FixmatchServer implements AutoCloseable {
         if (!changes.isEmpty()) {
             LOG.info("trading rules: {} session settings and reference prices changed since the journal's, set by"
                 + " journaled commands", changes.size());
+        }
+    }
+
+    /**
+     * Each gateway's market data starts from the recovered books (the engine publishes only changes from now on). On
+     * this thread, before the matching and gateway threads start.
+     */
+    private void seedMarketData() {
+        for (Gateway gateway : gateways.all()) {
+            MarketDataFeed feed = gateway.marketData();
+            if (feed == null) {
+                continue;
+            }
+            for (int symbolId = 0; symbolId < runtime.engine().symbolCount(); symbolId++) {
+                for (Side side : Side.values()) {
+                    int symbol = symbolId;
+                    runtime.engine().forEachRestingOrder(symbolId, side,
+                        order -> feed.seed(symbol, order.side(), order.price(), order.leavesQuantity()));
+                }
+            }
         }
     }
 

@@ -5,6 +5,7 @@ import io.fixmatch.engine.config.SymbolSpec;
 import io.fixmatch.engine.loop.IdleStrategies;
 import io.fixmatch.engine.loop.LoopConfig;
 import io.fixmatch.fix.gateway.GatewayIdle;
+import io.fixmatch.fix.marketdata.MarketDataSettings;
 import io.fixmatch.fix.session.SessionConfig;
 import io.fixmatch.fix.session.SessionTimings;
 import io.fixmatch.fix.security.AllowedAddresses;
@@ -33,7 +34,8 @@ import java.util.regex.Pattern;
 public record ServerConfig(ThreadLayout layout, GatewaySettings gateway, String compId, List<SessionConfig> sessions,
                            EngineConfig engine, LoopConfig loop, Path dataDirectory, String journalRollCycle,
                            int journalRetainCycles, long journalSnapshotEvery, long journalMinFreeBytes,
-                           AdminSettings admin, LogSettings logs, TradingRules rules) {
+                           AdminSettings admin, LogSettings logs, TradingRules rules,
+                           MarketDataSettings marketData) {
 
     public static final String EMBEDDED = "fixmatch.properties";
     private static final Pattern FILE_SIZE = Pattern.compile("\\d+\\s*(KB|MB|GB)", Pattern.CASE_INSENSITIVE);
@@ -148,25 +150,25 @@ public record ServerConfig(ThreadLayout layout, GatewaySettings gateway, String 
         TradingRules rules = TradingRulesKeys.read(keys, sessions.stream().map(SessionConfig::clientCompId).toList(),
             symbols);
         return new ServerConfig(layout, gateway, compId, sessions, engine, loop, dataDirectory, rollCycle, retainCycles,
-            snapshotEvery, minFreeBytes, admin, logs, rules);
+            snapshotEvery, minFreeBytes, admin, logs, rules, marketData(keys, symbols, maxMessageSize));
     }
 
     /** A copy listening on another port (tests use port 0: any free port). */
     public ServerConfig withPort(int port) {
         return new ServerConfig(layout, gateway.withPort(port), compId, sessions, engine, loop, dataDirectory,
-            journalRollCycle, journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, admin, logs, rules);
+            journalRollCycle, journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, admin, logs, rules, marketData);
     }
 
     /** A copy with another admin endpoint (tests: {@link AdminSettings#ANY_FREE_PORT}, or off). */
     public ServerConfig withAdmin(AdminSettings settings) {
         return new ServerConfig(layout, gateway, compId, sessions, engine, loop, dataDirectory, journalRollCycle,
-            journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, settings, logs, rules);
+            journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, settings, logs, rules, marketData);
     }
 
     /** A copy storing its journal and sessions elsewhere. */
     public ServerConfig withDataDirectory(Path directory) {
         return new ServerConfig(layout, gateway, compId, sessions, engine, loop, directory, journalRollCycle,
-            journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, admin, logs, rules);
+            journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, admin, logs, rules, marketData);
     }
 
     /** Where the log files go. */
@@ -181,6 +183,18 @@ public record ServerConfig(ThreadLayout layout, GatewaySettings gateway, String 
 
     public Path sessionDirectory(SessionConfig session) {
         return dataDirectory.resolve("sessions").resolve(compId + "-" + session.clientCompId());
+    }
+
+    /**
+     * Market data over FIX: on by default; the depth a snapshot of both sides must fit in one message of
+     * {@code fix.maxMessageSize} with the longest symbol.
+     */
+    private static MarketDataSettings marketData(ConfigKeys keys, List<SymbolSpec> symbols, int maxMessageSize) {
+        boolean enabled = keys.bool("marketData.enabled", true);
+        int longestSymbol = symbols.stream().mapToInt(symbol -> symbol.name().length()).max().orElse(0);
+        int depthLimit = MarketDataSettings.maxDepthFor(maxMessageSize, longestSymbol);
+        int maxDepth = keys.integer("marketData.maxDepth", Math.min(20, depthLimit), 1, Math.max(1, depthLimit));
+        return new MarketDataSettings(enabled, maxDepth, keys.positiveLong("marketData.maxPendingBytes", 256 * 1024));
     }
 
     private static SymbolSpec symbol(ConfigKeys keys, String name) {

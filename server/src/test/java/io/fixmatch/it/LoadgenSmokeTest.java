@@ -72,6 +72,9 @@ class LoadgenSmokeTest {
             assertTrue(stats.get("p50_us").asDouble() <= stats.get("worst_us").asDouble(), probe);
         }
         assertEquals(8000, probes.get("end_to_end").get("count").asLong());
+        // The session subscribed to market data: the X after each visible change is a sample of its own probe.
+        assertTrue(summary.get("flow").get("market_data").get("subscribed").asBoolean(), summary.get("flow").toString());
+        assertTrue(probes.get("md_update").get("count").asLong() > 1000, "md_update: " + probes.get("md_update"));
         assertEquals(8000, probes.get("loopback_echo").get("count").asLong(), "the floor sends the same stream");
         assertTrue(summary.get("floor").get("measured_alone").asBoolean());
         assertEquals(8000, summary.get("send_lag").get("server_phase").get("count").asLong());

@@ -216,6 +216,11 @@ final class QfjClient implements AutoCloseable {
         }
     }
 
+    /** The next application message if one arrives within {@code timeout}, else null. */
+    Message pollApp(Duration timeout) throws InterruptedException {
+        return appMessages.poll(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
     /** The first Reject or BusinessMessageReject QFJ sent to the server, or null. */
     private String rejectSent() {
         for (String raw : outgoing) {

@@ -41,7 +41,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class VenueDictionaryTest {
     static final String DICTIONARY = "fixmatch-FIX44.xml";
-    private static final Set<String> SENT_BY_THE_VENUE = Set.of("0", "1", "2", "3", "4", "5", "8", "9", "A", "j");
+    private static final Set<String> SENT_BY_THE_VENUE = Set.of("0", "1", "2", "3", "4", "5", "8", "9", "A", "j",
+        "W", "X", "Y");
 
     @TempDir
     Path data;
@@ -147,13 +148,13 @@ class VenueDictionaryTest {
         assertEquals("FIX.4.4", dictionary.getVersion());
         Set<String> listed = new TreeSet<>();
         for (String type : new String[] {"0", "1", "2", "3", "4", "5", "8", "9", "A", "D", "F", "G", "H", "j", "R",
-            "d", "C", "AE"}) {
+            "d", "C", "AE", "V", "W", "X", "Y"}) {
             if (dictionary.isMsgType(type)) {
                 listed.add(type);
             }
         }
         Set<String> expected = new TreeSet<>(SENT_BY_THE_VENUE);
-        expected.addAll(Set.of("D", "F", "G", "H"));
+        expected.addAll(Set.of("D", "F", "G", "H", "V"));
         assertEquals(expected, listed);
         for (Map.Entry<Integer, String> trace : Map.of(7101, "TraceSocketRead", 7107, "TraceWrite").entrySet()) {
             assertTrue(dictionary.isMsgField("8", trace.getKey()), "trace tag " + trace.getKey() + " on 35=8");
@@ -161,6 +162,8 @@ class VenueDictionaryTest {
         }
         assertTrue(dictionary.isRequiredField("D", 38), "OrderQty required on NewOrderSingle");
         assertTrue(dictionary.isGroup("D", 78) && dictionary.isGroup("D", 386), "the accepted groups of D");
+        assertTrue(dictionary.isGroup("V", 267) && dictionary.isGroup("V", 146), "the groups of V");
+        assertTrue(dictionary.isGroup("W", 268) && dictionary.isGroup("X", 268), "the entries of W and X");
     }
 
     /** Takes every message up to and including the first that matches (each within the client's timeout). */

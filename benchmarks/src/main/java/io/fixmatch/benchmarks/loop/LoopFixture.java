@@ -23,7 +23,8 @@ import java.util.stream.Stream;
 /**
  * What the loop benchmarks share: one symbol, a runtime with or without a real Chronicle journal in a temporary
  * folder, and a command pattern that keeps the book bounded: order i rests (a bid a few ticks under the
- * center), the next command cancels it. Every command gives exactly one event (ACCEPTED, then CANCELED).
+ * center), the next command cancels it. Every command gives exactly one event (ACCEPTED, then CANCELED) and, with
+ * market data on, one market data record (the level the order joined or left).
  */
 final class LoopFixture {
     static final List<SymbolSpec> SYMBOLS = List.of(SymbolSpec.of("BENCH", 2, 1, 1));
@@ -38,12 +39,19 @@ final class LoopFixture {
 
     /** @param idleStrategy the matching thread's, or {@link #INLINE} for no matching thread */
     static MatchingRuntime runtime(boolean journaled, String idleStrategy, String rollCycle, Path directory) {
+        return runtime(journaled, idleStrategy, rollCycle, directory, false);
+    }
+
+    /** As above; {@code marketData}: the matching step publishes every command's market data into the ring too. */
+    static MatchingRuntime runtime(boolean journaled, String idleStrategy, String rollCycle, Path directory,
+                                   boolean marketData) {
         EnginePersistence journal = journaled
             ? ChroniclePersistence.open(new JournalConfig(directory, rollCycle, JournalConfig.KEEP_ALL), SYMBOLS)
             : EnginePersistence.NONE;
         boolean inline = idleStrategy.equals(INLINE);
         MatchingRuntime runtime = new MatchingRuntime(ENGINE,
             LoopConfig.defaults().withIdleStrategy(inline ? "backoff" : idleStrategy), journal);
+        runtime.publishMarketData(marketData);
         runtime.recover();
         if (inline) {
             runtime.startInline();

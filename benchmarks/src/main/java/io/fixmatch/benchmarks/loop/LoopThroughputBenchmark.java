@@ -28,7 +28,10 @@ import java.util.concurrent.TimeUnit;
  * inbound ring and takes their events off the outbound ring; the matching thread stamps, journals (or not) and
  * matches. One op = one command, from offer to its event consumed. Journal on = a real Chronicle Queue in a
  * temporary folder. {@code idle=inline}: no matching thread, the benchmark thread runs the matching step itself (the
- * one-thread layout): the CPU cost of a command alone, no hand-off.
+ * one-thread layout): the CPU cost of a command alone, no hand-off. {@code marketData=on}: the matching step also
+ * stages the command's level change and copies it into the ring (the consumer here skips it, as a gateway with no
+ * subscriber applies it to its level books): the matching step's whole cost of market data, which does not depend on
+ * the number of subscribers.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -46,6 +49,10 @@ public class LoopThroughputBenchmark {
     @Param({"backoff", "busy-spin", LoopFixture.INLINE})
     public String idle;
 
+    /** on: the matching step also publishes each command's market data (a level change) into the ring. */
+    @Param({"off", "on"})
+    public String marketData;
+
     private Path directory;
     private MatchingRuntime runtime;
     private Command[] commands;
@@ -55,7 +62,8 @@ public class LoopThroughputBenchmark {
     @Setup(Level.Trial)
     public void setup() throws IOException {
         directory = Files.createTempDirectory("fixmatch-loop-bench");
-        runtime = LoopFixture.runtime(journal.equals("on"), idle, "FAST_DAILY", directory);
+        runtime = LoopFixture.runtime(journal.equals("on"), idle, "FAST_DAILY", directory,
+            marketData.equals("on"));
         commands = LoopFixture.restAndCancel(BATCH);
     }
 

@@ -28,6 +28,7 @@ final class MatchingLoop implements Agent {
     private final EnginePersistence journal;
     private final MatchingEngine engine;
     private final OutboundRouting outbound;
+    private final MarketDataPublisher marketData;
     private final EpochNanoClock clock;
     private final int batchLimit;
     private final Command command = new Command();
@@ -42,7 +43,9 @@ final class MatchingLoop implements Agent {
     private volatile long closedAt;
 
     MatchingLoop(InboundCommandRing inbound, EnginePersistence journal, MatchingEngine engine,
-                 OutboundRouting outbound, EpochNanoClock clock, int batchLimit, EngineCounters counters) {
+                 OutboundRouting outbound, MarketDataPublisher marketData, EpochNanoClock clock, int batchLimit,
+                 EngineCounters counters) {
+        this.marketData = marketData;
         this.inbound = inbound;
         this.counters = counters;
         this.journal = journal;
@@ -107,6 +110,7 @@ final class MatchingLoop implements Agent {
             engine.refuse(command, RejectReason.JOURNAL_UNAVAILABLE);
         }
         outbound.commandDone();
+        marketData.commandDone();
         if (journalPosition != 0 && journal.snapshotDue()) {
             snapshot();
         }

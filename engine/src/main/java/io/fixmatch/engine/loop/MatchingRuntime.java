@@ -1,6 +1,7 @@
 package io.fixmatch.engine.loop;
 
 import io.fixmatch.engine.api.EventSink;
+import io.fixmatch.engine.api.MarketDataSink;
 import io.fixmatch.engine.config.EngineConfig;
 import io.fixmatch.engine.matching.EngineView;
 import io.fixmatch.engine.matching.MatchingEngine;
@@ -34,6 +35,7 @@ public final class MatchingRuntime implements AutoCloseable {
     private final InboundCommandRing inbound;
     private final OutboundEventRing[] outbound;
     private final OutboundRouting routing;
+    private final MarketDataPublisher marketData;
     private final EnginePersistence journal;
     private final MatchingLoop loop;
     private final LoopConfig loopConfig;
@@ -65,7 +67,8 @@ public final class MatchingRuntime implements AutoCloseable {
         this.counters = new EngineCounters(engineConfig.symbols().size());
         this.routing = new OutboundRouting(outbound, ringOfOwner, counters);
         this.engine = new MatchingEngine(engineConfig, routing);
-        this.loop = new MatchingLoop(inbound, journal, engine, routing, new OffsetEpochNanoClock(),
+        this.marketData = new MarketDataPublisher(routing);
+        this.loop = new MatchingLoop(inbound, journal, engine, routing, marketData, new OffsetEpochNanoClock(),
             loopConfig.batchLimit(), counters);
     }
 
@@ -79,6 +82,18 @@ public final class MatchingRuntime implements AutoCloseable {
             TimeUnit.MILLISECONDS.toNanos(1));
         inbound.consumerWaker(strategy::wake);
         return strategy;
+    }
+
+    /**
+     * Before {@link #start()}: whether the matching step publishes market data (every change of a price level's total
+     * and every trade, one record per command, into every outbound ring, where the gateways turn it into FIX market
+     * data). Off by default.
+     */
+    public void publishMarketData(boolean enabled) {
+        if (state == State.THREAD || state == State.INLINE) {
+            throw new IllegalStateException("market data is switched before start");
+        }
+        engine.marketData(enabled ? marketData : MarketDataSink.NONE);
     }
 
     /** Rebuilds the books from the journal, dropping the replayed events. Once, before {@link #start()}. */
@@ -105,11 +120,13 @@ public final class MatchingRuntime implements AutoCloseable {
         }
         long startNanos = System.nanoTime();
         routing.replaying(true, replayedEvents);
+        marketData.replaying(true);
         long commands;
         try {
             commands = journal.recoverInto(engine, latestSnapshot);
         } finally {
             routing.replaying(false, null);
+            marketData.replaying(false);
         }
         state = State.RECOVERED;
         recoveryNanos = System.nanoTime() - startNanos;

@@ -3,6 +3,7 @@ package io.fixmatch.engine.loop;
 import io.fixmatch.engine.api.EventSink;
 import io.fixmatch.engine.api.ExecutionEvent;
 import io.fixmatch.engine.codec.EventCodec;
+import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.IntArrayList;
 import org.agrona.concurrent.IdleStrategy;
@@ -19,7 +20,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * Events on their way from the matching thread to their one consumer (a gateway thread): Agrona's single-producer
  * single-consumer {@link OneToOneRingBuffer}, events in their {@link EventCodec} form.
  *
- * <p>A record is an {@link #EVENT} (the encoded event), a {@link #STORED_THROUGH} mark after a snapshot, or a
+ * <p>A record is an {@link #EVENT} (the encoded event), a {@link #STORED_THROUGH} mark after a snapshot, a
+ * {@link #MARKET_DATA} record (one command's level changes and trades, for every gateway), or a
  * {@link #TRACED_EVENT}: five {@link CommandTrace} stamps
  * (i64 socket read, ring offer, match start, journal done, match done), then the encoded event. The events of a
  * traced command are claimed as they happen but committed (made visible) only when the command is done, so that they
@@ -36,6 +38,8 @@ public final class OutboundEventRing {
     static final int TRACED_EVENT = 2;
     /** Record type: i64 journal position: every event of the commands up to it is before this record. */
     static final int STORED_THROUGH = 3;
+    /** Record type: one command's market data in its {@code MarketDataCodec} form. */
+    static final int MARKET_DATA = 4;
     private static final int MATCH_DONE_OFFSET = 4 * Long.BYTES;
 
     private final RingBuffer ring;
@@ -75,6 +79,13 @@ public final class OutboundEventRing {
     void publishStoredThrough(long journalPosition) {
         int index = claim(STORED_THROUGH, Long.BYTES);
         ring.buffer().putLong(index, journalPosition);
+        ring.commit(index);
+    }
+
+    /** Matching thread: one command's market data (see {@link MarketDataPublisher}), waiting for room if full. */
+    void publishMarketData(DirectBuffer record, int length) {
+        int index = claim(MARKET_DATA, length);
+        ring.buffer().putBytes(index, record, 0, length);
         ring.commit(index);
     }
 
@@ -171,6 +182,8 @@ public final class OutboundEventRing {
     private void decode(int type, MutableDirectBuffer buffer, int index, int length) {
         if (type == STORED_THROUGH) {
             consumerSink.onStoredThrough(buffer.getLong(index));
+        } else if (type == MARKET_DATA) {
+            consumerSink.onMarketData(buffer, index, length);
         } else if (type == TRACED_EVENT) {
             consumerTrace.set(buffer.getLong(index), buffer.getLong(index + Long.BYTES),
                 buffer.getLong(index + 2 * Long.BYTES), buffer.getLong(index + 3 * Long.BYTES),

@@ -3,6 +3,7 @@ package io.fixmatch.engine.loop;
 import io.fixmatch.engine.api.EventSink;
 import io.fixmatch.engine.api.ExecutionEvent;
 import io.fixmatch.engine.metrics.EngineCounters;
+import org.agrona.DirectBuffer;
 
 import java.util.function.IntUnaryOperator;
 
@@ -61,6 +62,14 @@ final class OutboundRouting implements EventSink {
     void storedThrough(long journalPosition) {
         for (int i = 0; i < rings.length; i++) {
             rings[i].publishStoredThrough(journalPosition);
+            touched[i] = true;
+        }
+    }
+
+    /** One command's market data ({@link MarketDataPublisher}): to every ring, as every gateway keeps the books. */
+    void publishMarketData(DirectBuffer record, int length) {
+        for (int i = 0; i < rings.length; i++) {
+            rings[i].publishMarketData(record, length);
             touched[i] = true;
         }
     }

@@ -1,6 +1,7 @@
 package io.fixmatch.engine.loop;
 
 import io.fixmatch.engine.api.ExecutionEvent;
+import org.agrona.DirectBuffer;
 
 /** The consumer of an {@link OutboundEventRing}: each event with the trace of the command that caused it. */
 @FunctionalInterface
@@ -16,5 +17,12 @@ public interface TracedEventSink {
      * they are stored, the consumer's stores can say so, and recovery may start from that snapshot.
      */
     default void onStoredThrough(long journalPosition) {
+    }
+
+    /**
+     * One command's market data, after its events: {@code length} bytes at {@code offset} in the
+     * {@code MarketDataCodec} form. Only while the runtime publishes market data. Valid until this returns.
+     */
+    default void onMarketData(DirectBuffer buffer, int offset, int length) {
     }
 }

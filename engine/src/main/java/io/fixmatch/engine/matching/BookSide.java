@@ -22,6 +22,11 @@ final class BookSide {
         this.id = id;
     }
 
+    /** The symbol of this side's book (see {@link OrderBook}: the id is symbol id * 2 + 0 for bids, 1 for asks). */
+    int symbolId() {
+        return id >> 1;
+    }
+
     /** Whether price {@code a} is strictly better than {@code b} for this side (higher bid, lower ask). */
     boolean isBetter(long a, long b) {
         return side == Side.BUY ? a > b : a < b;

@@ -4,6 +4,7 @@ import io.fixmatch.engine.api.ClientOrderId;
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.CommandType;
 import io.fixmatch.engine.api.EventSink;
+import io.fixmatch.engine.api.MarketDataSink;
 import io.fixmatch.engine.api.OrderType;
 import io.fixmatch.engine.api.RejectReason;
 import io.fixmatch.engine.api.SelfTradePrevention;
@@ -41,6 +42,8 @@ public final class MatchingEngine {
     private final EventPublisher publisher;
     private final EngineView view;
     private final ClientOrderId previousClientOrderId = new ClientOrderId();
+    /** Where the books' public changes go (levels, trades); set before the first command. */
+    private MarketDataSink marketData = MarketDataSink.NONE;
     private long lastOrderId;
 
     public MatchingEngine(EngineConfig config, EventSink sink) {
@@ -94,6 +97,14 @@ public final class MatchingEngine {
             publisher.startCommand(command);
             publisher.refused(command, reason);
         }
+    }
+
+    /**
+     * Before the first command: who is told of every change of a price level's total quantity and of every trade
+     * (market data). {@link MarketDataSink#NONE} by default.
+     */
+    public void marketData(MarketDataSink sink) {
+        marketData = sink;
     }
 
     /** What the engine publishes for other threads: halted symbols, book query answers. Any thread. */
@@ -440,10 +451,14 @@ public final class MatchingEngine {
 
         long newLeaves = newQuantity - order.cum;
         if (keepsPriority) {
-            order.level.totalQuantity -= order.leaves - newLeaves;
+            long reduction = order.leaves - newLeaves;
+            order.level.totalQuantity -= reduction;
             order.quantity = newQuantity;
             order.leaves = newLeaves;
             publisher.replaced(order, previousClientOrderId);
+            if (reduction != 0) {
+                levelChanged(order.level);
+            }
             return;
         }
         // A new price or a larger quantity goes to the back of its (new) level, and may trade at once.
@@ -563,9 +578,12 @@ public final class MatchingEngine {
                 risk.onTrade(aggressor.book.symbolId, price);
                 publisher.fill(aggressor, quantity, price);
                 publisher.fill(resting, quantity, price);
+                marketData.traded(aggressor.book.symbolId, price, quantity);
                 if (resting.leaves == 0) {
                     removeResting(resting);
                     release(resting);
+                } else {
+                    levelChanged(level);
                 }
                 resting = nextResting;
             }
@@ -629,17 +647,25 @@ public final class MatchingEngine {
             levelIndex.add(level);
         }
         level.append(order);
+        levelChanged(level);
     }
 
     /** Takes a resting order out of its level (dropping the level if it empties); it stays indexed. */
     private void removeFromLevel(Order order) {
         PriceLevel level = order.level;
         level.unlink(order);
+        levelChanged(level);
         if (level.isEmpty()) {
             level.side.remove(level);
             levelIndex.remove(level);
             levelPool.release(level);
         }
+    }
+
+    /** Market data: the level's total quantity now (0 once its last order left). */
+    private void levelChanged(PriceLevel level) {
+        marketData.levelChanged(level.side.symbolId(), level.side.side, level.price,
+            level.isEmpty() ? 0 : level.totalQuantity);
     }
 
     /** Takes a resting order out of the book entirely: its level, the index, its owner's list. */

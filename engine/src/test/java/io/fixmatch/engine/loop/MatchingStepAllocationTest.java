@@ -11,7 +11,8 @@ import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.config.EngineConfig;
 import io.fixmatch.engine.config.SymbolSpec;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.lang.management.ManagementFactory;
 import java.util.List;
@@ -40,9 +41,11 @@ class MatchingStepAllocationTest {
     private final long[] events = new long[1];
     private final EventSink sink = event -> events[0]++;
 
-    @Test
-    void steadyStateAllocatesNothing() {
+    @ParameterizedTest(name = "market data {0}")
+    @ValueSource(booleans = {false, true})
+    void steadyStateAllocatesNothing(boolean marketData) {
         MatchingRuntime runtime = new MatchingRuntime(ENGINE, LoopConfig.defaults(), EnginePersistence.NONE);
+        runtime.publishMarketData(marketData);
         runtime.recover();
         runtime.startInline();
         for (int owner = 1; owner <= 2; owner++) {

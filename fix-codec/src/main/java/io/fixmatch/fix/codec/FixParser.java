@@ -101,13 +101,14 @@ public final class FixParser {
 
     /**
      * Fields that must not repeat: the standard header and every field the gateway reads. Others may repeat (in
-     * repeating groups the gateway does not interpret), so they are not checked.
+     * repeating groups), so they are not checked here. Symbol(55) repeats in the groups of market data messages (V,
+     * X); where it must appear once (D, F, G, H) the data dictionary's check refuses a second one (Reject 373=13).
      */
     private static boolean isSingular(int tag) {
         return switch (tag) {
             case FixTags.BEGIN_STRING, FixTags.BODY_LENGTH, FixTags.MSG_TYPE, FixTags.SENDER_COMP_ID,
                 FixTags.TARGET_COMP_ID, FixTags.MSG_SEQ_NUM, FixTags.SENDING_TIME, FixTags.POSS_DUP_FLAG,
-                FixTags.CL_ORD_ID, FixTags.ORIG_CL_ORD_ID, FixTags.SYMBOL, FixTags.SIDE, FixTags.ORDER_QTY,
+                FixTags.CL_ORD_ID, FixTags.ORIG_CL_ORD_ID, FixTags.SIDE, FixTags.ORDER_QTY,
                 FixTags.ORD_TYPE, FixTags.PRICE, FixTags.TIME_IN_FORCE, FixTags.HEART_BT_INT,
                 FixTags.BEGIN_SEQ_NO, FixTags.END_SEQ_NO, FixTags.NEW_SEQ_NO, FixTags.GAP_FILL_FLAG -> true;
             default -> false;

@@ -54,6 +54,21 @@ public final class FixTags {
     public static final int PASSWORD = 554;
     public static final int NEXT_EXPECTED_MSG_SEQ_NUM = 789;
 
+    // Market data (V, W, X, Y)
+    public static final int NO_RELATED_SYM = 146;
+    public static final int MD_REQ_ID = 262;
+    public static final int SUBSCRIPTION_REQUEST_TYPE = 263;
+    public static final int MARKET_DEPTH = 264;
+    public static final int MD_UPDATE_TYPE = 265;
+    public static final int AGGREGATED_BOOK = 266;
+    public static final int NO_MD_ENTRY_TYPES = 267;
+    public static final int NO_MD_ENTRIES = 268;
+    public static final int MD_ENTRY_TYPE = 269;
+    public static final int MD_ENTRY_PX = 270;
+    public static final int MD_ENTRY_SIZE = 271;
+    public static final int MD_UPDATE_ACTION = 279;
+    public static final int MD_REQ_REJ_REASON = 281;
+
     // Latency trace (user-defined tags, docs/FIX.md): on ExecutionReports of sessions with latencyTrace=true, the
     // server's System.nanoTime() (CLOCK_MONOTONIC: comparable with a client's on the same host) at each stage of
     // the command that caused the report.

@@ -19,6 +19,10 @@ public final class MsgTypes {
     public static final int ORDER_CANCEL_REPLACE_REQUEST = 'G';
     public static final int ORDER_STATUS_REQUEST = 'H';
     public static final int BUSINESS_MESSAGE_REJECT = 'j';
+    public static final int MARKET_DATA_REQUEST = 'V';
+    public static final int MARKET_DATA_SNAPSHOT = 'W';
+    public static final int MARKET_DATA_INCREMENTAL = 'X';
+    public static final int MARKET_DATA_REQUEST_REJECT = 'Y';
 
     private MsgTypes() {
     }

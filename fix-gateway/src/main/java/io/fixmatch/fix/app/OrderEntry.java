@@ -11,6 +11,7 @@ import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.loop.InboundCommandRing;
 import io.fixmatch.engine.metrics.CounterArray;
 import io.fixmatch.fix.gateway.PendingCommands;
+import io.fixmatch.fix.marketdata.MarketDataFeed;
 import io.fixmatch.fix.codec.FixDecimals;
 import io.fixmatch.fix.codec.FixMessage;
 import io.fixmatch.fix.codec.FixTags;
@@ -37,6 +38,8 @@ public final class OrderEntry implements ApplicationHandler {
     private final EventReportBody refusalReport;
     private final PendingCommands cancelOnDisconnect;
     private final PendingCommands killSwitchOnDisconnect;
+    /** The session's gateway's market data, or null when the venue offers none. */
+    private final MarketDataFeed marketData;
     /** Requests refused here, before the engine, by reason (written by the session's gateway thread). */
     private final CounterArray refused = new CounterArray(RejectReason.count());
     private FixSession session;
@@ -48,16 +51,19 @@ public final class OrderEntry implements ApplicationHandler {
      *                           orders are canceled when its connection goes; null if they are not
      */
     public OrderEntry(InboundCommandRing inbound, SymbolTable symbols, PendingCommands cancelOnDisconnect) {
-        this(inbound, symbols, cancelOnDisconnect, null);
+        this(inbound, symbols, cancelOnDisconnect, null, null);
     }
 
     /**
      * @param killSwitchOnDisconnect where the session's gateway keeps the commands it owes the engine, if the session's
      *                               kill switch engages when its connection is lost (not ended by a Logout); null if
      *                               it does not
+     * @param marketData             the market data of the session's gateway, which answers its MarketDataRequests
+     *                               (null: none offered; they get a BusinessMessageReject 380=4)
      */
     public OrderEntry(InboundCommandRing inbound, SymbolTable symbols, PendingCommands cancelOnDisconnect,
-                      PendingCommands killSwitchOnDisconnect) {
+                      PendingCommands killSwitchOnDisconnect, MarketDataFeed marketData) {
+        this.marketData = marketData;
         this.inbound = inbound;
         this.symbols = symbols;
         this.refusalReport = new EventReportBody(symbols);
@@ -75,7 +81,8 @@ public final class OrderEntry implements ApplicationHandler {
             case MsgTypes.ORDER_CANCEL_REQUEST -> cancelRequest();
             case MsgTypes.ORDER_CANCEL_REPLACE_REQUEST -> cancelReplaceRequest();
             case MsgTypes.ORDER_STATUS_REQUEST -> statusRequest();
-            default -> businessReject();
+            case MsgTypes.MARKET_DATA_REQUEST -> marketDataRequest();
+            default -> businessReject(3, "Unsupported Message Type");
         }
     }
 
@@ -86,6 +93,9 @@ public final class OrderEntry implements ApplicationHandler {
     @Override
     public void onDisconnected(FixSession fixSession) {
         long now = System.currentTimeMillis() * 1_000_000L;
+        if (marketData != null) {
+            marketData.onDisconnected(fixSession);
+        }
         if (cancelOnDisconnect != null) {
             cancelOnDisconnect.submit(new Command().cancelAllForOwner(fixSession.ownerId()).timestampNanos(now));
         }
@@ -308,13 +318,22 @@ public final class OrderEntry implements ApplicationHandler {
         return false;
     }
 
-    private void businessReject() {
+    private void marketDataRequest() {
+        if (marketData == null) {
+            businessReject(4, "Application not available: this venue offers no market data");
+        } else {
+            marketData.onRequest(session, message, nowMs);
+        }
+    }
+
+    /** A BusinessMessageReject (35=j) of the message with this BusinessRejectReason (380) and Text. */
+    private void businessReject(long reason, String text) {
         long refSeqNum = message.longValue(FixTags.MSG_SEQ_NUM);
         String msgType = message.stringValue(FixTags.MSG_TYPE);
         MessageBody body = w -> w.field(FixTags.REF_SEQ_NUM, refSeqNum)
             .field(FixTags.REF_MSG_TYPE, msgType)
-            .field(FixTags.BUSINESS_REJECT_REASON, 3L)
-            .field(FixTags.TEXT, "Unsupported Message Type");
+            .field(FixTags.BUSINESS_REJECT_REASON, reason)
+            .field(FixTags.TEXT, text);
         session.sendApplication(MsgTypes.BUSINESS_MESSAGE_REJECT, body, nowMs);
     }
 }

@@ -7,6 +7,7 @@ import io.fixmatch.engine.loop.InboundCommandRing;
 import io.fixmatch.engine.loop.MatchingRuntime;
 import io.fixmatch.engine.loop.OutboundEventRing;
 import io.fixmatch.fix.app.SymbolTable;
+import io.fixmatch.fix.marketdata.MarketDataFeed;
 import io.fixmatch.fix.session.FixSession;
 import io.fixmatch.fix.session.SessionRegistry;
 import io.fixmatch.fix.session.SessionTransport;
@@ -48,6 +49,7 @@ public final class Gateway {
     private final PendingCommands pending;
     private final LatencyStages stages = new LatencyStages();
     private final ReportWriter reports;
+    private final MarketDataFeed marketData;
     private final List<FixSession> sessions = new ArrayList<>();
     private final List<GatewayConnection> connections = new ArrayList<>();
     private final List<GatewayConnection> pausedReaders = new ArrayList<>();
@@ -78,13 +80,20 @@ public final class Gateway {
      */
     public Gateway(int index, int cpu, SessionRegistry registry, SymbolTable symbols, InboundCommandRing inbound,
                    OutboundEventRing outbound, PendingCommands pending) {
+        this(index, cpu, registry, symbols, inbound, outbound, pending, null);
+    }
+
+    /** @param marketData the market data of its sessions (null: the venue offers none) */
+    public Gateway(int index, int cpu, SessionRegistry registry, SymbolTable symbols, InboundCommandRing inbound,
+                   OutboundEventRing outbound, PendingCommands pending, MarketDataFeed marketData) {
+        this.marketData = marketData;
         this.inbound = inbound;
         this.index = index;
         this.cpu = cpu;
         this.name = "gateway-" + index;
         this.outbound = outbound;
         this.pending = pending;
-        this.reports = new ReportWriter(outbound, registry, symbols, stages, sessions);
+        this.reports = new ReportWriter(outbound, registry, symbols, stages, sessions, marketData);
     }
 
     /** Before start: this gateway owns {@code session} from now on. */
@@ -160,6 +169,9 @@ public final class Gateway {
         }
         work += reports.drain(DRAIN_BATCH, nowMs);
         work += pending.retry();
+        if (marketData != null) {
+            work += marketData.catchUp(nowMs);
+        }
         if (!pausedReaders.isEmpty() && !inbound.congested()) {
             resumeReaders();
         }
@@ -337,6 +349,11 @@ public final class Gateway {
     /** Whether this gateway owns the session (a fixed assignment). */
     public boolean owns(FixSession session) {
         return sessions.contains(session);
+    }
+
+    /** The market data of this gateway's sessions, or null when the venue offers none. */
+    public MarketDataFeed marketData() {
+        return marketData;
     }
 
     public PendingCommands pendingCommands() {

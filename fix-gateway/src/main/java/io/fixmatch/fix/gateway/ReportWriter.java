@@ -6,8 +6,10 @@ import io.fixmatch.engine.loop.OutboundEventRing;
 import io.fixmatch.engine.loop.TracedEventSink;
 import io.fixmatch.fix.app.EventReportBody;
 import io.fixmatch.fix.app.SymbolTable;
+import io.fixmatch.fix.marketdata.MarketDataFeed;
 import io.fixmatch.fix.session.FixSession;
 import io.fixmatch.fix.session.SessionRegistry;
+import org.agrona.DirectBuffer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,13 +26,15 @@ final class ReportWriter implements TracedEventSink {
     private final EventReportBody report;
     private final LatencyStages stages;
     private final java.util.List<FixSession> ownSessions;
+    private final MarketDataFeed marketData;
     private long nowMs;
     private long eventsRouted;
     private long unroutable;
 
     /** @param ownSessions the sessions of this ring's gateway (the list it fills before it starts) */
     ReportWriter(OutboundEventRing outbound, SessionRegistry sessions, SymbolTable symbols, LatencyStages stages,
-                 java.util.List<FixSession> ownSessions) {
+                 java.util.List<FixSession> ownSessions, MarketDataFeed marketData) {
+        this.marketData = marketData;
         this.ownSessions = ownSessions;
         this.outbound = outbound;
         this.sessions = sessions;
@@ -73,6 +77,14 @@ final class ReportWriter implements TracedEventSink {
     public void onStoredThrough(long journalPosition) {
         for (int i = 0; i < ownSessions.size(); i++) {
             ownSessions.get(i).markEventsStoredThrough(journalPosition);
+        }
+    }
+
+    /** A command's market data, after its reports: to the gateway's feed (none: the venue offers no market data). */
+    @Override
+    public void onMarketData(DirectBuffer buffer, int offset, int length) {
+        if (marketData != null) {
+            marketData.onMarketData(buffer, offset, length, nowMs);
         }
     }
 

@@ -71,6 +71,8 @@ public final class FixSession {
     private boolean endedByLogout;
     private long lastReadNanos;
     private long storeFailures;
+    /** The MsgSeqNum of the message {@link #writeNumbered} wrote last. */
+    private long writerSeqNum;
 
     /**
      * @param dictionary the data dictionary incoming messages are validated against (the venue's:
@@ -781,6 +783,31 @@ public final class FixSession {
     }
 
     private void send(int msgType, MessageBody body, long nowMs, long originPosition, int originOrdinal) {
+        writeNumbered(msgType, body, nowMs);
+        if (!MsgTypes.isAdmin(msgType)) {
+            keepForResend(writerSeqNum, originPosition, originOrdinal);
+        }
+        transmit(nowMs);
+    }
+
+    /**
+     * Sends an application message that is not kept for resend: market data, stale by the time anyone could ask for
+     * it again (a resend of its number is a SequenceReset-GapFill, like an admin message). Numbered like every
+     * message, and only while a connection is bound and not closing (nothing is numbered for a client that cannot
+     * get it). Returns whether it was sent.
+     */
+    public boolean sendUnstored(int msgType, MessageBody body, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        if (transport == null || closing || state != State.LOGGED_ON) {
+            return false;
+        }
+        writeNumbered(msgType, body, nowMs);
+        transmit(nowMs);
+        return true;
+    }
+
+    /** Writes the header with the next sequence number and the body into the writer, and counts the number. */
+    private void writeNumbered(int msgType, MessageBody body, long nowMs) {
         long seqNum = store.nextSenderSeqNum();
         writer.begin(msgType)
             .field(FixTags.SENDER_COMP_ID, serverCompId)
@@ -790,10 +817,7 @@ public final class FixSession {
         body.writeBody(writer);
         writer.finish();
         store.nextSenderSeqNum(seqNum + 1);
-        if (!MsgTypes.isAdmin(msgType)) {
-            keepForResend(seqNum, originPosition, originOrdinal);
-        }
-        transmit(nowMs);
+        writerSeqNum = seqNum;
     }
 
     /**

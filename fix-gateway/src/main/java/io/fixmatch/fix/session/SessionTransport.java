@@ -14,6 +14,14 @@ public interface SessionTransport {
     /** Closes the connection (after what was queued has been written). */
     void disconnect();
 
+    /**
+     * Bytes queued for the client and not yet taken by its socket (this cycle's and those the socket refused so far):
+     * how far behind a reader is. 0 if unknown.
+     */
+    default long queuedBytes() {
+        return 0;
+    }
+
     /** For logs: the remote address. */
     String remoteAddress();
 }

@@ -75,6 +75,11 @@ final class ChannelTransport implements SessionTransport {
         return channel.unsafe().outboundBuffer() == null ? 0 : channel.unsafe().outboundBuffer().totalPendingWriteBytes();
     }
 
+    @Override
+    public long queuedBytes() {
+        return (pending == null ? 0 : pending.readableBytes()) + unsentBytes();
+    }
+
     boolean tooFarBehind() {
         return unsentBytes() > maxPendingBytes;
     }

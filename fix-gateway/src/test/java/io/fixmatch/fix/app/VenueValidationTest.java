@@ -74,6 +74,19 @@ class VenueValidationTest {
         assertValid(message('G', w -> w.field(11, "R1").field(41, "ID").field(55, "INTC").field(54, '1')
             .field(60, NOW).field(38, 200L).field(40, '2').field(44, "25.6")));
         assertValid(message('H', w -> w.field(11, "ID").field(55, "INTC").field(54, '2')));
+        assertValid(message('V', w -> w.field(262, "MD1").field(263, '1').field(264, 0L).field(265, 1L)
+            .field(266, 'Y').field(267, 3L).field(269, '0').field(269, '1').field(269, '2').field(146, 2L)
+            .field(55, "INTC").field(55, "MSFT")));
+    }
+
+    @Test
+    void marketDataRequestStructure() {
+        assertReject(1, 263, message('V', w -> w.field(262, "MD1").field(264, 0L).field(267, 1L).field(269, '0')
+            .field(146, 1L).field(55, "INTC")));
+        assertReject(16, 267, message('V', w -> w.field(262, "MD1").field(263, '1').field(264, 0L).field(267, 2L)
+            .field(269, '0').field(146, 1L).field(55, "INTC")));
+        assertReject(5, 263, message('V', w -> w.field(262, "MD1").field(263, '7').field(264, 0L).field(267, 1L)
+            .field(269, '0').field(146, 1L).field(55, "INTC")));
     }
 
     @Test
@@ -173,6 +186,8 @@ class VenueValidationTest {
         assertReject(SessionRejectReasons.TAG_APPEARS_MORE_THAN_ONCE, 386, order(w -> w.field(386, 1L)
             .field(336, "A").field(386, 1L).field(336, "B")));
         assertValid(order(w -> w.field(386, 2L).field(336, "A").field(336, "B")));
+        // Symbol may repeat in V's NoRelatedSym, so the parser lets it through: the dictionary refuses it on D.
+        assertReject(SessionRejectReasons.TAG_APPEARS_MORE_THAN_ONCE, 55, order(w -> w.field(55, "MSFT")));
     }
 
     @Test

@@ -77,6 +77,20 @@ public final class Probes {
         }
     }
 
+    /**
+     * A probe of its own that no request kind records into and that JLBH's end-to-end does not count (market data:
+     * {@link MarketDataProbe}). Before {@link #attach}.
+     */
+    public Probes withProbe(String name) {
+        probe(name);
+        return this;
+    }
+
+    /** Reader thread: a sample of a probe added with {@link #withProbe}, and nothing else. */
+    void recordOnly(String name, long nanos) {
+        byName.get(name).record(clamp(nanos));
+    }
+
     /** The names of the probes, in order. */
     public List<String> names() {
         return new ArrayList<>(byName.keySet());

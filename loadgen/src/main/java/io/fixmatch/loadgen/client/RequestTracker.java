@@ -63,6 +63,8 @@ public final class RequestTracker implements FixClient.Listener, FixClient.Write
 
     private final Probes probes;
     private final TraceStages stages;
+    /** Told of each answer (reader thread), or null. */
+    private AnswerListener answerListener;
     private final List<String> errorDescriptions = Collections.synchronizedList(new ArrayList<>());
     /** Sender-owned: the request being sent. */
     private long sendingId;
@@ -77,6 +79,17 @@ public final class RequestTracker implements FixClient.Listener, FixClient.Write
         this.mode = mode;
         this.probes = probes;
         this.stages = stages;
+    }
+
+    /** Who wants to know, on the reader thread, that a request was answered. */
+    public interface AnswerListener {
+        /** The request due at {@code dueNanos} was just answered. */
+        void answered(long dueNanos);
+    }
+
+    /** Before the run: {@code listener} is told of every answer. */
+    public void answerListener(AnswerListener listener) {
+        answerListener = listener;
     }
 
     /** Sender: a request about to be sent, due at {@code due}; published when its bytes are written. */
@@ -238,6 +251,9 @@ public final class RequestTracker implements FixClient.Listener, FixClient.Write
             traced++;
         }
         probes.record(kind, nowNanos - dueNanos[slot]);
+        if (answerListener != null) {
+            answerListener.answered(dueNanos[slot]);
+        }
     }
 
     /** Reader: a message that means something went wrong (reject, cancel reject, business reject). */

@@ -57,6 +57,7 @@ public final class AdminServer implements AutoCloseable {
         RiskMetrics.register(registry, context.runtime().counters(), compIds, engine);
         PipelineMetrics.register(registry, context.readiness(), context.runtime(), context.gateways(),
             context.journal());
+        MarketDataMetrics.register(registry, context.gateways());
         registry.register(new BookMetrics(context.symbols(), engine, context.readiness()));
         registry.register(new StageLatencyMetrics(context.gateways()));
         GcPauseMetrics gcPauses = new GcPauseMetrics(registry);

@@ -1,0 +1,25 @@
+package io.fixmatch.engine.api;
+
+/**
+ * Receives the public changes of the books, on the matching thread, as they happen within a command: the new total
+ * quantity of a price level, and each trade. Aggregated, anonymous: what market data is made of. Must not block or
+ * allocate; the matching step only hands these on (see {@code MarketDataPublisher}).
+ */
+public interface MarketDataSink {
+    /** Nobody listens: the engine's calls cost a call each. */
+    MarketDataSink NONE = new MarketDataSink() {
+        @Override
+        public void levelChanged(int symbolId, Side side, long price, long quantity) {
+        }
+
+        @Override
+        public void traded(int symbolId, long price, long quantity) {
+        }
+    };
+
+    /** The level at {@code price} on {@code side} now holds {@code quantity} in all (0: the level is gone). */
+    void levelChanged(int symbolId, Side side, long price, long quantity);
+
+    /** A trade of {@code quantity} at {@code price} (the resting order's). */
+    void traded(int symbolId, long price, long quantity);
+}

@@ -1,0 +1,89 @@
+package io.fixmatch.engine.loop;
+
+import io.fixmatch.engine.api.MarketDataSink;
+import io.fixmatch.engine.api.Side;
+import io.fixmatch.engine.codec.MarketDataCodec;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import java.nio.ByteBuffer;
+
+/**
+ * The engine's market data on the matching thread: collects one command's level changes and trades in a staging
+ * buffer ({@link MarketDataCodec} entries; a level changed again right after is updated in place, so a sweep through
+ * a level's orders costs one entry) and, when the command is done, copies them as one record into every gateway's
+ * outbound ring, after the command's execution reports. That is all the matching step does for market data: the
+ * books of levels, the subscriptions and the FIX messages live on the gateway threads.
+ *
+ * <p>A command with more changes than the staging buffer holds (a sweep through thousands of orders) is split into
+ * several records, each but the last marked {@link MarketDataCodec#CONTINUED}. Nothing is published while the journal
+ * is replayed (the gateways start from the recovered books) or when market data is off.
+ */
+final class MarketDataPublisher implements MarketDataSink {
+    static final int STAGING_BYTES = 1 << 16;
+    private static final int MAX_ENTRIES = (STAGING_BYTES - MarketDataCodec.HEADER_LENGTH) / MarketDataCodec.ENTRY_LENGTH;
+
+    private final UnsafeBuffer staging = new UnsafeBuffer(ByteBuffer.allocateDirect(STAGING_BYTES));
+    private final OutboundRouting rings;
+    private int entries;
+    /** The entry of the last level change of this record (-1: none), and its level. */
+    private int lastLevelEntry = -1;
+    private int lastSymbolId;
+    private Side lastSide;
+    private long lastPrice;
+    private boolean replaying;
+
+    MarketDataPublisher(OutboundRouting rings) {
+        this.rings = rings;
+    }
+
+    /** During journal replay nothing is published. */
+    void replaying(boolean value) {
+        replaying = value;
+        entries = 0;
+        lastLevelEntry = -1;
+    }
+
+    @Override
+    public void levelChanged(int symbolId, Side side, long price, long quantity) {
+        if (replaying) {
+            return;
+        }
+        if (lastLevelEntry >= 0 && lastPrice == price && lastSide == side && lastSymbolId == symbolId) {
+            MarketDataCodec.putQuantity(staging, 0, lastLevelEntry, quantity);
+            return;
+        }
+        lastLevelEntry = add(MarketDataCodec.LEVEL, side, symbolId, price, quantity);
+        lastSymbolId = symbolId;
+        lastSide = side;
+        lastPrice = price;
+    }
+
+    @Override
+    public void traded(int symbolId, long price, long quantity) {
+        if (!replaying) {
+            add(MarketDataCodec.TRADE, null, symbolId, price, quantity);
+        }
+    }
+
+    /** The command is done: its changes go to every ring as one record (nothing if it changed nothing public). */
+    void commandDone() {
+        if (entries > 0) {
+            flush((byte) 0);
+        }
+    }
+
+    private int add(byte kind, Side side, int symbolId, long price, long quantity) {
+        if (entries == MAX_ENTRIES) {
+            flush(MarketDataCodec.CONTINUED);
+        }
+        MarketDataCodec.putEntry(staging, 0, entries, kind, side, symbolId, price, quantity);
+        return entries++;
+    }
+
+    private void flush(byte flags) {
+        staging.putByte(0, flags);
+        rings.publishMarketData(staging, MarketDataCodec.HEADER_LENGTH + entries * MarketDataCodec.ENTRY_LENGTH);
+        entries = 0;
+        lastLevelEntry = -1;
+    }
+}
