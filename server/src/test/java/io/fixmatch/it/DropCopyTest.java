@@ -86,7 +86,7 @@ class DropCopyTest {
         List<Map<String, String>> expected = new ArrayList<>();
         expected.addAll(originals(client1, "CLIENT1"));
         expected.addAll(originals(client2, "CLIENT2").stream().filter(r -> !"I".equals(r.get("150"))).toList());
-        assertEquals(7 + 4, expected.size(), "reports of the covered sessions: " + expected);
+        assertEquals(6 + 3, expected.size(), "reports of the covered sessions: " + expected);
 
         List<Map<String, String>> copies = awaitReports(dropCopy, expected.size(), false);
         for (String original : List.of("CLIENT1", "CLIENT2")) {
