@@ -15,7 +15,8 @@ import org.agrona.collections.LongArrayQueue;
  * (the window slides report by report, so the record depends on the stored sequence alone). Kept as 64-bit hashes of
  * the ClOrdID bytes: two different ClOrdIDs sharing one is a chance of about capacity / 2^64 per check.
  *
- * <p>Owned by the session's thread; allocation-free once the in-flight queue has grown to the session's peak.
+ * <p>Owned by the session's thread; allocation-free unless more requests are in flight than ever before (sized, as
+ * {@link InboundSequence}, for 16,384).
  */
 public final class SeenClientOrderIds {
     private final int capacity;
@@ -27,8 +28,8 @@ public final class SeenClientOrderIds {
     private final long[] keys;
     private final int[] counts;
     private final int mask;
-    private final LongArrayQueue inFlightPositions = new LongArrayQueue(1024, Long.MIN_VALUE);
-    private final LongArrayQueue inFlightHashes = new LongArrayQueue(1024, Long.MIN_VALUE);
+    private final LongArrayQueue inFlightPositions = new LongArrayQueue(16_384, Long.MIN_VALUE);
+    private final LongArrayQueue inFlightHashes = new LongArrayQueue(16_384, Long.MIN_VALUE);
 
     /** @param capacity how many of the latest reports' ClOrdIDs are remembered (0: only requests in flight) */
     public SeenClientOrderIds(int capacity) {
