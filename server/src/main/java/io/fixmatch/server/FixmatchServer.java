@@ -2,6 +2,7 @@ package io.fixmatch.server;
 
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.Side;
+import io.fixmatch.engine.loop.DropCopyRoutes;
 import io.fixmatch.engine.loop.MatchingRuntime;
 import io.fixmatch.fix.app.OrderEntry;
 import io.fixmatch.fix.app.SymbolTable;
@@ -27,7 +28,9 @@ import org.HdrHistogram.Histogram;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -57,6 +60,7 @@ public final class FixmatchServer implements AutoCloseable {
     private final Readiness readiness = new Readiness();
     private final Gateways gateways;
     private final SymbolTable symbols;
+    private final DropCopyRoutes dropCopies;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private FixAcceptor acceptor;
     private AdminServer admin;
@@ -65,7 +69,7 @@ public final class FixmatchServer implements AutoCloseable {
     private PortReservation reservedPort;
     private boolean closed;
 
-    private FixmatchServer(ServerConfig config) {
+    private FixmatchServer(ServerConfig config, Clock scheduleClock) {
         this.config = config;
         int gatewayCount = config.gateway().threads();
         this.journal = ChroniclePersistence.open(config.journal(), config.engine().symbols(),
@@ -93,8 +97,11 @@ public final class FixmatchServer implements AutoCloseable {
             sessions.add(new FixSession(sessionConfig, ownerId, config.compId(),
                 new SessionStore(config.sessionDirectory(sessionConfig)), config.gateway().timings(), orderEntry,
                 config.gateway().maxMessageSize(), VenueDictionary.get()));
+            sessions.get(i).scheduleClock(scheduleClock);
         }
         this.registry = new SessionRegistry(config.compId(), sessions);
+        this.dropCopies = dropCopyRoutes(config.sessions());
+        runtime.dropCopyRoutes(dropCopies);
         List<Gateway> gatewayList = new ArrayList<>();
         for (int i = 0; i < gatewayCount; i++) {
             gatewayList.add(new Gateway(i, config.gateway().cpuOf(i), registry, symbols, runtime.inbound(),
@@ -113,13 +120,30 @@ public final class FixmatchServer implements AutoCloseable {
         }
     }
 
+    /** Owner ids of the drop-copy sessions covering each owner id (owner k is the k-th configured session). */
+    private static DropCopyRoutes dropCopyRoutes(List<SessionConfig> sessions) {
+        Map<Integer, List<Integer>> recipients = new HashMap<>();
+        for (int i = 0; i < sessions.size(); i++) {
+            for (String covered : sessions.get(i).dropCopyFor()) {
+                int coveredOwner = 1 + sessions.stream().map(SessionConfig::clientCompId).toList().indexOf(covered);
+                recipients.computeIfAbsent(coveredOwner, owner -> new ArrayList<>()).add(i + 1);
+            }
+        }
+        return new DropCopyRoutes(recipients);
+    }
+
     /**
      * Starts in the order that touches the data folder last: its lock (one server per folder), the port (a taken
      * port stops the start before anything is read or written), the admin endpoint, recovery of the books and of what
      * the sessions' stores lack, the threads, then the acceptor on the port.
      */
     public static FixmatchServer start(ServerConfig config) throws InterruptedException {
-        FixmatchServer server = create(config);
+        return start(config, Clock.systemUTC());
+    }
+
+    /** As {@link #start(ServerConfig)}, the sessions' schedules read against {@code scheduleClock} (tests move it). */
+    public static FixmatchServer start(ServerConfig config, Clock scheduleClock) throws InterruptedException {
+        FixmatchServer server = create(config, scheduleClock);
         server.open();
         return server;
     }
@@ -129,13 +153,17 @@ public final class FixmatchServer implements AutoCloseable {
      * endpoint listening (its {@code /health} says 503 until {@link #open}); nothing recovered, no FIX acceptor.
      */
     public static FixmatchServer create(ServerConfig config) {
+        return create(config, Clock.systemUTC());
+    }
+
+    private static FixmatchServer create(ServerConfig config, Clock scheduleClock) {
         DataFolderLock lock = DataFolderLock.acquire(config.dataDirectory());
         PortReservation port;
         FixmatchServer server;
         try {
             port = PortReservation.bind(config.gateway().host(), config.gateway().port());
             try {
-                server = new FixmatchServer(config);
+                server = new FixmatchServer(config, scheduleClock);
             } catch (RuntimeException e) {
                 port.close();
                 throw e;
@@ -194,7 +222,7 @@ public final class FixmatchServer implements AutoCloseable {
         for (FixSession session : sessions) {
             session.claimOwnership();
         }
-        RecoveredReports recovered = new RecoveredReports(registry, symbols);
+        RecoveredReports recovered = new RecoveredReports(registry, symbols, dropCopies);
         runtime.recover(recovered, latestUsableSnapshot());
         recovered.logSummary();
         applyTradingRules();

@@ -90,6 +90,7 @@ public record ServerConfig(ThreadLayout layout, GatewaySettings gateway, String 
         int defaultRate = keys.integer("fix.maxMessagesPerSecond", (int) SessionConfig.DEFAULT_MAX_MESSAGES_PER_SECOND,
             0, 100_000_000);
 
+        int clOrdIdMemory = keys.integer("fix.clOrdIdMemory", SessionConfig.DEFAULT_CL_ORD_ID_MEMORY, 0, 10_000_000);
         List<SessionConfig> sessions = new ArrayList<>();
         for (String id : keys.list("sessions", "CLIENT1,CLIENT2,LOADGEN")) {
             if (id.equals(compId)) {
@@ -103,8 +104,10 @@ public record ServerConfig(ThreadLayout layout, GatewaySettings gateway, String 
                 keys.bool(keys.each("session.<ID>.cancelOnDisconnect", id), false),
                 keys.bool(keys.each("session.<ID>.latencyTrace", id), false),
                 keys.integer(keys.each("session.<ID>.maxMessagesPerSecond", id), defaultRate, 0, 100_000_000),
-                allowedAddresses(keys, keys.each("session.<ID>.allowedAddresses", id))));
+                allowedAddresses(keys, keys.each("session.<ID>.allowedAddresses", id)), List.of(),
+                SessionRoles.schedule(keys, id), clOrdIdMemory));
         }
+        sessions = SessionRoles.withDropCopies(keys, sessions);
 
         List<SymbolSpec> symbols = new ArrayList<>();
         for (String name : keys.list("symbols", "AAPL,MSFT,GOOG,AMZN,NVDA,META,TSLA,JPM,V,XOM")) {

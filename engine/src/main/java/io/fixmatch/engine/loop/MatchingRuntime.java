@@ -96,6 +96,17 @@ public final class MatchingRuntime implements AutoCloseable {
         engine.marketData(enabled ? marketData : MarketDataSink.NONE);
     }
 
+    /**
+     * Before {@link #recover}: the matching step publishes a copy of each event of a covered owner to the ring of
+     * each drop-copy session covering it.
+     */
+    public void dropCopyRoutes(DropCopyRoutes routes) {
+        if (state != State.NEW) {
+            throw new IllegalStateException("drop-copy routes are set before recovery");
+        }
+        routing.dropCopies(routes);
+    }
+
     /** Rebuilds the books from the journal, dropping the replayed events. Once, before {@link #start()}. */
     public long recover() {
         return recover(null);

@@ -21,7 +21,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * single-consumer {@link OneToOneRingBuffer}, events in their {@link EventCodec} form.
  *
  * <p>A record is an {@link #EVENT} (the encoded event), a {@link #STORED_THROUGH} mark after a snapshot, a
- * {@link #MARKET_DATA} record (one command's level changes and trades, for every gateway), or a
+ * {@link #MARKET_DATA} record (one command's level changes and trades, for every gateway), a
+ * {@link #COPY} (i64 the drop-copy session's owner id, then the encoded event of another owner), or a
  * {@link #TRACED_EVENT}: five {@link CommandTrace} stamps
  * (i64 socket read, ring offer, match start, journal done, match done), then the encoded event. The events of a
  * traced command are claimed as they happen but committed (made visible) only when the command is done, so that they
@@ -40,6 +41,8 @@ public final class OutboundEventRing {
     static final int STORED_THROUGH = 3;
     /** Record type: one command's market data in its {@code MarketDataCodec} form. */
     static final int MARKET_DATA = 4;
+    /** Record type: i64 recipient owner id (a drop-copy session), then the copied event in its EventCodec form. */
+    static final int COPY = 5;
     private static final int MATCH_DONE_OFFSET = 4 * Long.BYTES;
 
     private final RingBuffer ring;
@@ -68,6 +71,18 @@ public final class OutboundEventRing {
     void publish(ExecutionEvent event) {
         int index = claim(EVENT, EventCodec.encodedLength(event));
         EventCodec.encode(event, ring.buffer(), index);
+        ring.commit(index);
+    }
+
+    /**
+     * Matching thread: publishes a copy of another owner's event for the drop-copy session {@code recipientOwner}
+     * (visible at once, never traced), waiting for room if the ring is full.
+     */
+    void publishCopy(int recipientOwner, ExecutionEvent event) {
+        int index = claim(COPY, Long.BYTES + EventCodec.encodedLength(event));
+        MutableDirectBuffer buffer = ring.buffer();
+        buffer.putLong(index, recipientOwner);
+        EventCodec.encode(event, buffer, index + Long.BYTES);
         ring.commit(index);
     }
 
@@ -184,6 +199,9 @@ public final class OutboundEventRing {
             consumerSink.onStoredThrough(buffer.getLong(index));
         } else if (type == MARKET_DATA) {
             consumerSink.onMarketData(buffer, index, length);
+        } else if (type == COPY) {
+            EventCodec.decode(buffer, index + Long.BYTES, consumerEvent);
+            consumerSink.onCopy((int) buffer.getLong(index), consumerEvent);
         } else if (type == TRACED_EVENT) {
             consumerTrace.set(buffer.getLong(index), buffer.getLong(index + Long.BYTES),
                 buffer.getLong(index + 2 * Long.BYTES), buffer.getLong(index + 3 * Long.BYTES),

@@ -10,8 +10,10 @@ import java.util.function.IntUnaryOperator;
 /**
  * The engine's event sink on the matching thread: sends each event to the outbound ring of the gateway that owns
  * the event's owner (sessions are sharded over gateway threads, each with its own ring), carrying the trace of the
- * command being processed if it is traced, and counting it for the metrics; after a batch of commands, wakes the
- * consumers of the rings it touched.
+ * command being processed if it is traced, and counting it for the metrics; a copy of it (untraced) to the ring of
+ * each drop-copy session that covers its owner ({@link DropCopyRoutes}), right behind it, so every copy reaches its
+ * drop-copy session in the same origin order as the events reach their own sessions; after a batch of commands,
+ * wakes the consumers of the rings it touched.
  */
 final class OutboundRouting implements EventSink {
     private final OutboundEventRing[] rings;
@@ -21,6 +23,7 @@ final class OutboundRouting implements EventSink {
     private CommandTrace trace;
     private boolean replaying;
     private EventSink replayed;
+    private DropCopyRoutes dropCopies = DropCopyRoutes.NONE;
 
     /** @param ringOfOwner the ring index (0 .. rings - 1) of an owner id; out-of-range results go to ring 0 */
     OutboundRouting(OutboundEventRing[] rings, IntUnaryOperator ringOfOwner, EngineCounters counters) {
@@ -28,6 +31,11 @@ final class OutboundRouting implements EventSink {
         this.counters = counters;
         this.ringOfOwner = ringOfOwner;
         this.touched = new boolean[rings.length];
+    }
+
+    /** Before the matching step runs: who gets copies of whose events. */
+    void dropCopies(DropCopyRoutes routes) {
+        dropCopies = routes;
     }
 
     /**
@@ -99,6 +107,12 @@ final class OutboundRouting implements EventSink {
             rings[ring].publish(event);
         } else {
             rings[ring].publishTraced(event, trace);
+        }
+        int[] recipients = dropCopies.recipientsOf(event);
+        for (int i = 0; i < recipients.length; i++) {
+            int copyRing = ringOf(recipients[i]);
+            touched[copyRing] = true;
+            rings[copyRing].publishCopy(recipients[i], event);
         }
     }
 

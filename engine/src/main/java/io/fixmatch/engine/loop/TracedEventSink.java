@@ -25,4 +25,12 @@ public interface TracedEventSink {
      */
     default void onMarketData(DirectBuffer buffer, int offset, int length) {
     }
+
+    /**
+     * A copy of another owner's event for the drop-copy session {@code recipientOwner} (see {@link DropCopyRoutes}).
+     *
+     * @param event reused after this returns
+     */
+    default void onCopy(int recipientOwner, ExecutionEvent event) {
+    }
 }

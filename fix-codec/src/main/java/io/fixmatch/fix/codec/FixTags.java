@@ -53,6 +53,10 @@ public final class FixTags {
     public static final int USERNAME = 553;
     public static final int PASSWORD = 554;
     public static final int NEXT_EXPECTED_MSG_SEQ_NUM = 789;
+    /** Drop copy (docs/FIX.md): the CompID of the session a copied report was sent to. */
+    public static final int DELIVER_TO_COMP_ID = 128;
+    /** Drop copy: Y on a copied ExecutionReport. */
+    public static final int COPY_MSG_INDICATOR = 797;
 
     // Market data (V, W, X, Y)
     public static final int NO_RELATED_SYM = 146;

@@ -10,13 +10,15 @@ import io.fixmatch.fix.codec.FixTags;
 import io.fixmatch.fix.codec.FixWriter;
 import io.fixmatch.fix.codec.MsgTypes;
 import io.fixmatch.fix.codec.MessageBody;
+import io.fixmatch.fix.session.SeenClientOrderIds;
 
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Writes an engine event as the body of the FIX 4.4 message that reports it: an ExecutionReport (35=8) or, for
  * refused cancels and replaces, an OrderCancelReject (35=9). One instance per thread that sends them; {@link #of}
- * points it at the next event, {@link #traced} adds the latency trace tags (7101-7107, docs/FIX.md) to it.
+ * points it at the next event, {@link #traced} adds the latency trace tags (7101-7107, docs/FIX.md) to it,
+ * {@link #copyOf} makes it a drop copy.
  */
 public final class EventReportBody implements MessageBody {
     /** Extra decimals of AvgPx beyond the symbol's price scale. */
@@ -38,6 +40,7 @@ public final class EventReportBody implements MessageBody {
     private CommandTrace trace;
     private long ringTakenNanos;
     private long writeNanos;
+    private byte[] copyOf;
 
     public EventReportBody(SymbolTable symbols) {
         this.symbols = symbols;
@@ -48,6 +51,17 @@ public final class EventReportBody implements MessageBody {
         event = value;
         fallbackSymbolLength = 0;
         trace = null;
+        copyOf = null;
+        return this;
+    }
+
+    /**
+     * Until the next {@link #of}: the report is a drop copy of one sent to the session {@code clientCompId}: it
+     * carries DeliverToCompID(128) = that CompID (a header field, written first, right after the standard header)
+     * and, on an ExecutionReport, CopyMsgIndicator(797)=Y (FIX 4.4 defines it on no OrderCancelReject).
+     */
+    public EventReportBody copyOf(byte[] clientCompId) {
+        copyOf = clientCompId;
         return this;
     }
 
@@ -59,6 +73,11 @@ public final class EventReportBody implements MessageBody {
         trace = commandTrace;
         ringTakenNanos = takenNanos;
         return this;
+    }
+
+    /** The {@link SeenClientOrderIds#hash} of the ClOrdID(11) this report carries. */
+    public long clientOrderIdHash() {
+        return ids.hash(event.clientOrderId());
     }
 
     /** The TRACE_WRITE stamp of the last traced body written. */
@@ -79,10 +98,16 @@ public final class EventReportBody implements MessageBody {
 
     @Override
     public void writeBody(FixWriter w) {
+        if (copyOf != null) {
+            w.field(FixTags.DELIVER_TO_COMP_ID, copyOf);
+        }
         if (isCancelReject(event.type())) {
             writeCancelReject(w);
         } else {
             writeExecutionReport(w);
+            if (copyOf != null) {
+                w.field(FixTags.COPY_MSG_INDICATOR, 'Y');
+            }
         }
         if (trace != null) {
             writeTrace(w);

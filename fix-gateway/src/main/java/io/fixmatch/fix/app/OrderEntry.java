@@ -21,6 +21,9 @@ import io.fixmatch.fix.session.ApplicationHandler;
 import io.fixmatch.fix.session.FixSession;
 import io.fixmatch.fix.codec.MessageBody;
 import io.fixmatch.fix.dictionary.SessionRejectReasons;
+import io.fixmatch.fix.session.SeenClientOrderIds;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The order messages of one session: NewOrderSingle (D), OrderCancelRequest (F), OrderCancelReplaceRequest (G) and
@@ -29,8 +32,18 @@ import io.fixmatch.fix.dictionary.SessionRejectReasons;
  * ring gets a rejecting ExecutionReport or OrderCancelReject; any other application message a
  * BusinessMessageReject (35=j). Runs on the session's gateway thread; allocation-free when all is well. Commands of a
  * traced session carry the time their bytes were read (see {@link InboundCommandRing#offerTraced}).
+ *
+ * <p>A NewOrderSingle resent with PossResend(97)=Y whose ClOrdID the session already used in its current trading
+ * session (even for an order that is done) is ignored: no second order, no answer (FIX's rule for PossResend; see
+ * {@link io.fixmatch.fix.session.SeenClientOrderIds}). A drop-copy session enters no orders: its order messages get a
+ * BusinessMessageReject 380=6 (not authorized).
  */
 public final class OrderEntry implements ApplicationHandler {
+    private static final Logger LOG = LoggerFactory.getLogger(OrderEntry.class);
+    /** BusinessRejectReason(380) values. */
+    private static final long UNSUPPORTED_MESSAGE_TYPE = 3;
+    private static final long NOT_AUTHORIZED = 6;
+    private static final long APPLICATION_NOT_AVAILABLE = 4;
     private final InboundCommandRing inbound;
     private final SymbolTable symbols;
     private final Command command = new Command();
@@ -76,14 +89,23 @@ public final class OrderEntry implements ApplicationHandler {
         session = fixSession;
         message = fixMessage;
         nowMs = wallClockMs;
+        if (fixSession.config().isDropCopy() && isOrderMessage(fixMessage.msgType())) {
+            businessReject(NOT_AUTHORIZED, "drop-copy session: order entry is not allowed");
+            return;
+        }
         switch (fixMessage.msgType()) {
             case MsgTypes.NEW_ORDER_SINGLE -> newOrderSingle();
             case MsgTypes.ORDER_CANCEL_REQUEST -> cancelRequest();
             case MsgTypes.ORDER_CANCEL_REPLACE_REQUEST -> cancelReplaceRequest();
             case MsgTypes.ORDER_STATUS_REQUEST -> statusRequest();
             case MsgTypes.MARKET_DATA_REQUEST -> marketDataRequest();
-            default -> businessReject(3, "Unsupported Message Type");
+            default -> businessReject(UNSUPPORTED_MESSAGE_TYPE, "Unsupported Message Type");
         }
+    }
+
+    private static boolean isOrderMessage(int msgType) {
+        return msgType == MsgTypes.NEW_ORDER_SINGLE || msgType == MsgTypes.ORDER_CANCEL_REQUEST
+            || msgType == MsgTypes.ORDER_CANCEL_REPLACE_REQUEST || msgType == MsgTypes.ORDER_STATUS_REQUEST;
     }
 
     /**
@@ -108,6 +130,11 @@ public final class OrderEntry implements ApplicationHandler {
         start(CommandType.NEW_ORDER);
         if (!clientOrderId(FixTags.CL_ORD_ID, command.clientOrderId()) || !sideAndSymbol() || !transactTime()
             || !orderType() || !timeInForce() || !quantity()) {
+            return;
+        }
+        if (message.isSingleByte(FixTags.POSS_RESEND, 'Y') && session.hasSeenClientOrderId(clientOrderIdHash())) {
+            LOG.info("{}: NewOrderSingle {} resent with PossResend=Y ignored: its ClOrdID {} was already used in this"
+                + " trading session", session.name(), message.longValue(FixTags.MSG_SEQ_NUM), command.clientOrderId());
             return;
         }
         if (command.orderType() == OrderType.LIMIT && !price()) {
@@ -174,6 +201,7 @@ public final class OrderEntry implements ApplicationHandler {
             : inbound.offer(command);
         if (offered) {
             session.requestQueued(inboundPosition);
+            session.clientOrderIdSubmitted(inboundPosition, clientOrderIdHash());
         } else {
             refuse(RejectReason.SERVER_BUSY);
         }
@@ -191,6 +219,7 @@ public final class OrderEntry implements ApplicationHandler {
         int symbolField = message.indexOf(FixTags.SYMBOL);
         refusalReport.withRequestedSymbol(message.buffer(), message.valueStartAt(symbolField),
             message.valueLengthAt(symbolField));
+        session.clientOrderIdReported(refusalReport.clientOrderIdHash());
         session.sendApplication(refusalReport.msgType(), refusalReport, nowMs);
     }
 
@@ -318,9 +347,15 @@ public final class OrderEntry implements ApplicationHandler {
         return false;
     }
 
+    /** The {@link SeenClientOrderIds#hash} of the message's ClOrdID(11) (read already: it is present). */
+    private long clientOrderIdHash() {
+        int field = message.indexOf(FixTags.CL_ORD_ID);
+        return SeenClientOrderIds.hash(message.buffer(), message.valueStartAt(field), message.valueLengthAt(field));
+    }
+
     private void marketDataRequest() {
         if (marketData == null) {
-            businessReject(4, "Application not available: this venue offers no market data");
+            businessReject(APPLICATION_NOT_AVAILABLE, "Application not available: this venue offers no market data");
         } else {
             marketData.onRequest(session, message, nowMs);
         }

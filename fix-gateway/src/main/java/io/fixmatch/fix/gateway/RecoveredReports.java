@@ -2,6 +2,7 @@ package io.fixmatch.fix.gateway;
 
 import io.fixmatch.engine.api.EventSink;
 import io.fixmatch.engine.api.ExecutionEvent;
+import io.fixmatch.engine.loop.DropCopyRoutes;
 import io.fixmatch.fix.app.EventReportBody;
 import io.fixmatch.fix.app.SymbolTable;
 import io.fixmatch.fix.session.FixSession;
@@ -17,19 +18,27 @@ import java.util.TreeMap;
  * command (the same events, ExecIDs included: the engine is deterministic); the reports of those its session's store
  * lacks (the process died after the journal append, before the report was stored) are stored now, numbered after the
  * session's last message, to be sent when the client asks for them after its Logon. Those the store holds are passed
- * over, so no report is stored twice. Runs on the recovering thread, before any gateway thread owns the sessions.
+ * over, so no report is stored twice. The same holds for the copies of drop-copy sessions ({@link DropCopyRoutes}):
+ * each copy a drop-copy session's store lacks is stored now, with the same origin. Runs on the recovering thread,
+ * before any gateway thread owns the sessions.
  */
 public final class RecoveredReports implements EventSink {
     private static final Logger LOG = LoggerFactory.getLogger(RecoveredReports.class);
 
     private final SessionRegistry sessions;
+    private final DropCopyRoutes dropCopies;
     private final EventReportBody report;
     private final Map<String, Long> rederived = new TreeMap<>();
     private long held;
     private long unroutable;
 
     public RecoveredReports(SessionRegistry sessions, SymbolTable symbols) {
+        this(sessions, symbols, DropCopyRoutes.NONE);
+    }
+
+    public RecoveredReports(SessionRegistry sessions, SymbolTable symbols, DropCopyRoutes dropCopies) {
         this.sessions = sessions;
+        this.dropCopies = dropCopies;
         this.report = new EventReportBody(symbols);
     }
 
@@ -45,12 +54,30 @@ public final class RecoveredReports implements EventSink {
         }
         if (session.holdsEvent(event.journalPosition(), event.ordinal())) {
             held++;
-            return;
+        } else {
+            report.of(event);
+            session.clientOrderIdReported(report.clientOrderIdHash());
+            session.sendEventReport(report.msgType(), report, event.journalPosition(), event.ordinal(),
+                event.answeredInbound(), System.currentTimeMillis());
+            rederived.merge(session.name(), 1L, Long::sum);
         }
-        report.of(event);
-        session.sendEventReport(report.msgType(), report, event.journalPosition(), event.ordinal(),
-            event.answeredInbound(), System.currentTimeMillis());
-        rederived.merge(session.name(), 1L, Long::sum);
+        int[] recipients = dropCopies.recipientsOf(event);
+        for (int recipient : recipients) {
+            copy(event, session, sessions.byOwner(recipient));
+        }
+    }
+
+    private void copy(ExecutionEvent event, FixSession original, FixSession dropCopy) {
+        if (dropCopy == null) {
+            unroutable++;
+        } else if (dropCopy.holdsEvent(event.journalPosition(), event.ordinal())) {
+            held++;
+        } else {
+            report.of(event).copyOf(original.clientCompId());
+            dropCopy.sendEventReport(report.msgType(), report, event.journalPosition(), event.ordinal(), 0,
+                System.currentTimeMillis());
+            rederived.merge(dropCopy.name(), 1L, Long::sum);
+        }
     }
 
     /** Reports stored by this recovery (re-derived), per session name. */

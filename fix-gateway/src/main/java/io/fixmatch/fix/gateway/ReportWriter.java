@@ -16,7 +16,9 @@ import org.slf4j.LoggerFactory;
 /**
  * A gateway's consumer of its outbound ring: each event becomes an ExecutionReport or OrderCancelReject in the
  * session that owns the order (numbered, stored for resend, queued to its connection if it has one; the duty cycle
- * writes the queued bytes). Reports of traced sessions carry the causing command's stamps, if it was traced.
+ * writes the queued bytes). Reports of traced sessions carry the causing command's stamps, if it was traced. A copy
+ * for a drop-copy session becomes the same report marked as a copy (see {@link EventReportBody#copyOf}), numbered
+ * and stored in the drop-copy session with the event's origin, like any report.
  */
 final class ReportWriter implements TracedEventSink {
     private static final Logger LOG = LoggerFactory.getLogger(ReportWriter.class);
@@ -58,6 +60,7 @@ final class ReportWriter implements TracedEventSink {
             return;
         }
         report.of(event);
+        session.clientOrderIdReported(report.clientOrderIdHash());
         boolean traced = trace != null && session.config().latencyTrace();
         long takenNanos = 0;
         if (traced) {
@@ -69,6 +72,22 @@ final class ReportWriter implements TracedEventSink {
         if (traced) {
             stages.written(trace, takenNanos, report.writeNanos(), session.transport());
         }
+        eventsRouted++;
+    }
+
+    @Override
+    public void onCopy(int recipientOwner, ExecutionEvent event) {
+        FixSession dropCopy = sessions.byOwner(recipientOwner);
+        FixSession original = sessions.byOwner(event.owner());
+        if (dropCopy == null || original == null) {
+            if (unroutable++ == 0) {
+                LOG.error("copy for owner {} of an event of owner {}: no such configured session", recipientOwner,
+                    event.owner());
+            }
+            return;
+        }
+        report.of(event).copyOf(original.clientCompId());
+        dropCopy.sendEventReport(report.msgType(), report, event.journalPosition(), event.ordinal(), 0, nowMs);
         eventsRouted++;
     }
 

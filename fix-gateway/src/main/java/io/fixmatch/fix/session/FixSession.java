@@ -13,6 +13,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 
 /**
  * One FIX 4.4 session, as the acceptor side: sequence numbers in both directions (persisted in its
@@ -22,6 +23,12 @@ import java.nio.charset.StandardCharsets;
  * dictionary, SendingTime, CompIDs, PossDup) when it is its turn; one that arrives too high is queued
  * ({@link QueuedMessages}) while the gap before it is requested (one ResendRequest at a time), and processed once the
  * gap is filled.
+ *
+ * <p>A session may have a schedule ({@link SessionSchedule}): outside it a Logon is refused, at its end a logged-on
+ * session is logged out, and with {@code resetOnSessionStart} both sequence numbers start again at 1 at each start
+ * (stored, so a restart keeps it; the messages of the previous trading session are no longer resent). The schedule
+ * is read against its own clock ({@link #scheduleClock}), so tests need not wait for wall time. The session also
+ * remembers the ClOrdIDs of its current trading session ({@link SeenClientOrderIds}), rebuilt from its store.
  *
  * <p>One thread owns a session: the gateway thread its client's connection, outgoing reports and timers run on
  * ({@link #claimOwnership()}). Nothing is locked; every entry point asserts that it runs on the owner (a call from
@@ -52,6 +59,11 @@ public final class FixSession {
     private final RejectBody rejectBody = new RejectBody();
     private final String name;
     private final Credentials credentials;
+    private final SeenClientOrderIds seenClientOrderIds;
+    private final SessionSchedule.Window scheduleWindow;
+    private Clock scheduleClock = Clock.systemUTC();
+    /** The start of the scheduled trading session the current connection logged on in (0: no schedule). */
+    private long logonSessionStart;
 
     /** Written by the owner only; volatile so that others (shutdown) may watch it. */
     private volatile State state = State.DISCONNECTED;
@@ -95,6 +107,87 @@ public final class FixSession {
         this.queued = new QueuedMessages(Math.max(QUEUE_BYTES, maxMessageSize));
         this.name = serverCompId + "->" + config.clientCompId();
         this.credentials = Credentials.of(config.username(), config.password());
+        this.seenClientOrderIds = new SeenClientOrderIds(config.clOrdIdMemory());
+        this.scheduleWindow = new SessionSchedule.Window(config.schedule());
+        rebuildSeenClientOrderIds(config.clOrdIdMemory());
+    }
+
+    /**
+     * Before the session's gateway runs: the clock its schedule is read against (default: the system's). Tests set
+     * one they move, so that a schedule's start and end come without waiting for them.
+     */
+    public void scheduleClock(Clock clock) {
+        scheduleClock = clock;
+    }
+
+    /**
+     * The ClOrdIDs of the latest {@code capacity} reports stored since the last reset (not drop copies, which carry
+     * DeliverToCompID), oldest first: exactly what {@link SeenClientOrderIds} held when the session stopped.
+     */
+    private void rebuildSeenClientOrderIds(int capacity) {
+        long[] newestFirst = new long[capacity];
+        int found = 0;
+        for (long seqNum = store.previousStoredAtOrBefore(store.nextSenderSeqNum() - 1);
+             seqNum > 0 && found < capacity; seqNum = store.previousStoredAtOrBefore(seqNum - 1)) {
+            int length = store.readStored(seqNum, resendBuffer);
+            if (FixParser.parse(resendBuffer, 0, length, resendMessage) != FixParser.OK) {
+                continue;
+            }
+            int type = resendMessage.msgType();
+            int clOrdId = resendMessage.indexOf(FixTags.CL_ORD_ID);
+            if ((type == MsgTypes.EXECUTION_REPORT || type == MsgTypes.ORDER_CANCEL_REJECT) && clOrdId >= 0
+                && !resendMessage.has(FixTags.DELIVER_TO_COMP_ID)) {
+                newestFirst[found++] = SeenClientOrderIds.hash(resendBuffer, resendMessage.valueStartAt(clOrdId),
+                    resendMessage.valueLengthAt(clOrdId));
+            }
+        }
+        for (int i = found - 1; i >= 0; i--) {
+            seenClientOrderIds.reported(newestFirst[i]);
+        }
+    }
+
+    /** A report carrying the ClOrdID with this {@link SeenClientOrderIds#hash} is being stored in this session. */
+    public void clientOrderIdReported(long hash) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        seenClientOrderIds.reported(hash);
+    }
+
+    /** A request with the ClOrdID of this hash went to the engine at this inbound position. */
+    public void clientOrderIdSubmitted(long inboundPosition, long hash) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        seenClientOrderIds.submitted(inboundPosition, hash);
+    }
+
+    /** Whether the session used the ClOrdID of this hash in its current trading session (see {@link SeenClientOrderIds}). */
+    public boolean hasSeenClientOrderId(long hash) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        return seenClientOrderIds.contains(hash);
+    }
+
+    /**
+     * The schedule, at a Logon and on every timer tick: a session logged on in a trading session that has ended (or
+     * outside any) is logged out; a disconnected session with {@code resetOnSessionStart} whose store was not yet
+     * reset for the trading session in force is reset now. Returns the trading session's start, or -1 outside the
+     * schedule. Two comparisons unless a window just ended.
+     */
+    private long applySchedule(long nowMs) {
+        if (config.schedule().isAlways()) {
+            return 0;
+        }
+        long sessionStart = scheduleWindow.sessionStartAt(scheduleClock.millis());
+        if (state == State.LOGGED_ON && sessionStart != logonSessionStart) {
+            LOG.info("{}: the trading session ended (schedule {}): logging out", name, config.schedule());
+            logout("end of the trading session (schedule " + config.schedule() + ")", nowMs);
+        }
+        if (sessionStart >= 0 && state == State.DISCONNECTED && config.schedule().resetOnSessionStart()
+            && store.tradingSessionStart() != sessionStart) {
+            store.resetForTradingSession(sessionStart);
+            inbound.reset();
+            seenClientOrderIds.clear();
+            LOG.info("{}: sequence numbers reset for the trading session starting {} (schedule {})", name,
+                java.time.Instant.ofEpochMilli(sessionStart), config.schedule());
+        }
+        return sessionStart;
     }
 
     public SessionConfig config() {
@@ -192,11 +285,19 @@ public final class FixSession {
         if (problem != null) {
             return refuseLogon(problem, nowMs);
         }
+        state = State.DISCONNECTED; // the schedule may reset the store of a session not logged on yet
+        long sessionStart = applySchedule(nowMs);
+        state = State.LOGGED_ON;
+        if (sessionStart < 0) {
+            return refuseLogon("Logon refused: outside the session's schedule (" + config.schedule() + ")", nowMs);
+        }
+        logonSessionStart = sessionStart;
         long seqNum = logon.longValue(FixTags.MSG_SEQ_NUM);
         boolean reset = logon.isSingleByte(FixTags.RESET_SEQ_NUM_FLAG, 'Y');
         if (reset) {
             store.reset();
             inbound.reset();
+            seenClientOrderIds.clear();
             LOG.info("{}: sequence numbers reset by Logon", name);
         }
         long expected = inbound.expected();
@@ -275,6 +376,9 @@ public final class FixSession {
     /** Periodic check (about once a second): heartbeats, test requests, dead peers, unanswered logouts. */
     public void onTimer(long nowMs) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
+        if (!closing) {
+            applySchedule(nowMs);
+        }
         if (state == State.DISCONNECTED || closing) {
             return;
         }
@@ -362,6 +466,7 @@ public final class FixSession {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
         send(msgType, body, nowMs, journalPosition, ordinal);
         if (answeredInbound != 0) {
+            seenClientOrderIds.answered(answeredInbound);
             inbound.answered(answeredInbound);
             inbound.settle();
         }
@@ -568,6 +673,7 @@ public final class FixSession {
         }
         store.reset();
         inbound.reset();
+        seenClientOrderIds.clear();
         resendRequestedThrough = 0;
         queued.clear();
         LOG.info("{}: sequence numbers reset by a Logon on the logged-on session", name);

@@ -20,9 +20,11 @@ import java.nio.file.StandardOpenOption;
 /**
  * What a FIX session must remember across restarts, in its own folder:
  * <ul>
- *   <li>{@code seqnums}: a 24-byte memory-mapped file: the next MsgSeqNum to send, the next one expected (only
- *       counting a request once the engine's journal holds it, see {@link InboundSequence}), and the reset epoch (how
- *       many times the sequence numbers were reset; 0 in files of older releases, which had 16 bytes);</li>
+ *   <li>{@code seqnums}: a 32-byte memory-mapped file: the next MsgSeqNum to send, the next one expected (only
+ *       counting a request once the engine's journal holds it, see {@link InboundSequence}), the reset epoch (how
+ *       many times the sequence numbers were reset; 0 in files of older releases, which had 16 bytes), and the
+ *       start (epoch ms) of the scheduled trading session the numbers were last reset for (0: none; files of older
+ *       releases had 24 bytes);</li>
  *   <li>{@code messages/}: a Chronicle Queue of the application messages sent, so a ResendRequest can be answered
  *       after a restart. Excerpt: i64 MsgSeqNum, then either the message bytes (they start with '8'; no origin), or
  *       u8 1, i64 journal position, i32 ordinal (the engine event the message reports, see
@@ -43,8 +45,9 @@ public final class SessionStore implements AutoCloseable {
     /** After the MsgSeqNum: the message has an origin (an engine event). A FIX message starts with '8' instead. */
     private static final int WITH_ORIGIN = 1;
     private static final int ORIGIN_LENGTH = 1 + Long.BYTES + Integer.BYTES;
-    private static final int SEQNUMS_LENGTH = 24;
+    private static final int SEQNUMS_LENGTH = 32;
     private static final int EPOCH = 16;
+    private static final int TRADING_SESSION_START = 24;
 
     private final FileChannel seqnumFile;
     private final MappedByteBuffer seqnums;
@@ -69,7 +72,7 @@ public final class SessionStore implements AutoCloseable {
             Files.createDirectories(directory);
             seqnumFile = FileChannel.open(directory.resolve("seqnums"), StandardOpenOption.CREATE,
                 StandardOpenOption.READ, StandardOpenOption.WRITE);
-            seqnums = seqnumFile.map(FileChannel.MapMode.READ_WRITE, 0, SEQNUMS_LENGTH); // extends a 16-byte file
+            seqnums = seqnumFile.map(FileChannel.MapMode.READ_WRITE, 0, SEQNUMS_LENGTH); // extends a shorter file
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the session store at " + directory, e);
         }
@@ -110,6 +113,20 @@ public final class SessionStore implements AutoCloseable {
     /** How many times the sequence numbers were reset: it tells apart the requests of different resets. */
     public long epoch() {
         return seqnums.getLong(EPOCH);
+    }
+
+    /** The start (epoch ms) of the scheduled trading session the numbers were last reset for; 0: none. */
+    public long tradingSessionStart() {
+        return seqnums.getLong(TRADING_SESSION_START);
+    }
+
+    /**
+     * A {@link #reset()} at the start of the scheduled trading session starting at {@code startMs}, recorded after
+     * the reset itself: a crash in between resets again at the next start, which changes nothing.
+     */
+    public void resetForTradingSession(long startMs) {
+        reset();
+        seqnums.putLong(TRADING_SESSION_START, startMs);
     }
 
     /**
@@ -224,6 +241,25 @@ public final class SessionStore implements AutoCloseable {
             return -1;
         }
         return Math.max(seqNum, runFirstSeqNums.getLong(low));
+    }
+
+    /** The largest stored sequence number <= {@code seqNum} (since the last reset), or -1 if there is none. */
+    public long previousStoredAtOrBefore(long seqNum) {
+        int low = 0;
+        int high = runFirstSeqNums.size();
+        while (low < high) { // the number of runs that start at or before seqNum
+            int mid = (low + high) >>> 1;
+            if (runFirstSeqNums.getLong(mid) <= seqNum) {
+                low = mid + 1;
+            } else {
+                high = mid;
+            }
+        }
+        if (low == 0) {
+            return -1;
+        }
+        int run = low - 1;
+        return Math.min(seqNum, runFirstSeqNums.getLong(run) + runCounts.getLong(run) - 1);
     }
 
     /** Reads the stored message with this sequence number into {@code target}; returns its length. */

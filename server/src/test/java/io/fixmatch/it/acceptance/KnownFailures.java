@@ -21,13 +21,6 @@ final class KnownFailures {
     }
 
     static final Map<String, KnownFailure> ALL = index(
-        // --- Defects -------------------------------------------------------------------------------------------
-        racy("19a_PossResendMessageThatHAsAlreadyBeenSent.def", 28,
-            "NewOrderSingle resent with PossResend 97=Y and the ClOrdID of an order already seen on the session: "
-                + "expected it ignored (Logout 34=3 next); actual: a second ExecutionReport, before the Logout (34=3) "
-                + "when the order and the Logout arrive in different reads, else after it (then the run passes)",
-            "OrderEntry: an order with PossResend=Y whose ClOrdID the session already sent is not entered again "
-                + "(the ClOrdIDs seen per session, journaled so the check survives a restart)"),
         // --- Deliberate venue rules (docs/FIX.md) ----------------------------------------------------------------
         rule("21_RepeatingGroupSpecifierWithValueOfZero.def", 17,
             "SecurityDefinition (35=d) with NoUnderlyings 454=0: expected it echoed; actual BusinessMessageReject "
@@ -50,10 +43,6 @@ final class KnownFailures {
                 + "that follows a wrong BodyLength is never lost)"));
 
     private KnownFailures() {
-    }
-
-    private static KnownFailure racy(String definition, int line, String expectedVsActual, String change) {
-        return new KnownFailure(definition, line, Kind.RACY, expectedVsActual, change);
     }
 
     private static KnownFailure rule(String definition, int line, String expectedVsActual, String change) {

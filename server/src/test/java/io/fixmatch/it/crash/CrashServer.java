@@ -23,6 +23,12 @@ final class CrashServer implements AutoCloseable {
     private int starts;
 
     CrashServer(Path directory, List<String> sessions, List<String> symbols) throws IOException {
+        this(directory, sessions, symbols, List.of());
+    }
+
+    /** @param extraLines further lines of the configuration file (a key set twice: the later line applies) */
+    CrashServer(Path directory, List<String> sessions, List<String> symbols, List<String> extraLines)
+        throws IOException {
         Files.createDirectories(directory);
         processes = new ServerProcesses(directory);
         dataDirectory = directory.resolve("data");
@@ -40,6 +46,7 @@ final class CrashServer implements AutoCloseable {
             // the long run may choose the thread layout (-Dfixmatch.crash.layout=two-threads: a matching thread
             // of its own, so more events are in flight between the journal and the session stores at a kill)
             "server.layout=" + System.getProperty("fixmatch.crash.layout", "one-thread"),
+            String.join("\n", extraLines),
             ""));
     }
 

@@ -1,0 +1,96 @@
+package io.fixmatch.it;
+
+import io.fixmatch.server.FixmatchServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import quickfix.Message;
+import quickfix.field.PossResend;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+
+import static io.fixmatch.it.Orders.BUY;
+import static io.fixmatch.it.Orders.SELL;
+import static io.fixmatch.it.Orders.assertFields;
+
+/**
+ * A NewOrderSingle resent with PossResend(97)=Y whose ClOrdID the session already used in its trading session is
+ * ignored even when that order is done (filled here), before and after a server restart (the record is rebuilt from
+ * the session's store); one with a new ClOrdID is entered; a sequence reset starts a new record.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class PossResendTest {
+    /** The server's restart drops the connections: QuickFIX/J logs that as an error event. */
+    private static final Pattern SERVER_RESTARTED = Pattern.compile("Socket exception|Connection reset");
+
+    @TempDir
+    Path temp;
+    private FixmatchServer server;
+    private final List<QfjClient> clients = new ArrayList<>();
+
+    @AfterEach
+    void cleanUp() {
+        clients.forEach(QfjClient::stopForcibly);
+        TestServers.closeQuietly(server);
+    }
+
+    @Test
+    void aResentOrderWhoseClOrdIdWasSeenIsIgnoredAcrossARestartAndANewOneIsEntered() throws Exception {
+        server = TestServers.start(temp, 0, Map.of());
+        int port = server.port();
+        QfjClient buyer = logOn("CLIENT1", port);
+        QfjClient seller = logOn("CLIENT2", port);
+        seller.send(Orders.limit("S1", "AAPL", SELL, 30, "10.00"));
+        assertFields(seller.nextApp("8"), 11, "S1", 150, "0");
+        buyer.send(Orders.limit("P1", "AAPL", BUY, 10, "10.00"));
+        assertFields(buyer.nextApp("8"), 11, "P1", 150, "0");
+        assertFields(buyer.nextApp("8"), 11, "P1", 150, "F", 39, "2"); // done: no longer live
+
+        buyer.send(possResend(Orders.limit("P1", "AAPL", BUY, 10, "10.00")));
+        buyer.send(Orders.limit("P2", "MSFT", BUY, 1, "1.00"));
+        assertFields(buyer.nextApp("8"), 11, "P2", 150, "0"); // nothing for the resent P1
+
+        server.close();
+        server = TestServers.start(temp, port, Map.of());
+        buyer.awaitLogons(2);
+        buyer.send(possResend(Orders.limit("P1", "AAPL", BUY, 10, "10.00")));
+        buyer.send(possResend(Orders.limit("P2", "AAPL", BUY, 10, "10.00")));
+        buyer.send(possResend(Orders.limit("P3", "AAPL", BUY, 10, "10.00"))); // new: entered
+        assertFields(buyer.nextApp("8"), 11, "P3", 150, "0");
+        assertFields(buyer.nextApp("8"), 11, "P3", 150, "F", 39, "2");
+
+        buyer.assertNoPendingApp();
+        buyer.assertNoProtocolErrors(SERVER_RESTARTED);
+        buyer.close();
+
+        // a Logon with ResetSeqNumFlag=Y: a new trading session, nothing seen yet
+        QfjClient reset = new QfjClient("CLIENT1", port, new QfjClient.Options().resetOnLogon(true));
+        clients.add(reset);
+        reset.start();
+        reset.awaitLogons(1);
+        reset.send(possResend(Orders.limit("P1", "AAPL", BUY, 10, "10.00")));
+        assertFields(reset.nextApp("8"), 11, "P1", 150, "0");
+        assertFields(reset.nextApp("8"), 11, "P1", 150, "F", 39, "2"); // the seller's last 10
+        reset.assertNoPendingApp();
+        reset.assertNoProtocolErrors();
+    }
+
+    private static Message possResend(Message order) {
+        order.getHeader().setBoolean(PossResend.FIELD, true);
+        return order;
+    }
+
+    private QfjClient logOn(String compId, int port) throws Exception {
+        QfjClient client = new QfjClient(compId, port, new QfjClient.Options());
+        clients.add(client);
+        client.start();
+        client.awaitLogons(1);
+        return client;
+    }
+}
