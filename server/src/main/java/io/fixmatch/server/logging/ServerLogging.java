@@ -1,5 +1,6 @@
 package io.fixmatch.server.logging;
 
+import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.core.joran.spi.JoranException;
@@ -12,6 +13,8 @@ import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Sets up the server's logging once its settings are known: the built-in {@code fixmatch-logback.xml} (or
@@ -20,6 +23,7 @@ import java.nio.file.Path;
  */
 public final class ServerLogging {
     public static final String BUILT_IN = "fixmatch-logback.xml";
+    private static final int COMPRESSION_WAIT_SECONDS = 30;
 
     private ServerLogging() {
     }
@@ -58,9 +62,24 @@ public final class ServerLogging {
         }
     }
 
-    /** Writes out what the queues still hold and closes the files. */
+    /**
+     * Writes out what the queues still hold, lets the compression of rolled files finish, and closes the files.
+     * Logback compresses each rolled file on its context's executor and, when the context stops, interrupts what still
+     * runs: after a burst of rolls that leaves a truncated {@code .gz} (its text only in a {@code .tmp} file). So the
+     * appenders stop first (the queues drain into the file, which may roll again), then the compressions get up to
+     * {@link #COMPRESSION_WAIT_SECONDS} to finish, then the context stops.
+     */
     public static void stop() {
-        ((LoggerContext) LoggerFactory.getILoggerFactory()).stop();
+        LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
+        context.getLogger(Logger.ROOT_LOGGER_NAME).detachAndStopAllAppenders();
+        ExecutorService compressions = context.getExecutorService();
+        compressions.shutdown();
+        try {
+            compressions.awaitTermination(COMPRESSION_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        context.stop();
     }
 
     private static URL configuration(LogSettings settings) {

@@ -43,6 +43,8 @@ class ServerLoggingTest {
         }
         assertTrue(files.stream().filter(f -> f.getFileName().toString().endsWith(".log.gz")).count() >= 2,
             "rolled by size: " + files);
+        assertTrue(files.stream().noneMatch(f -> f.getFileName().toString().endsWith(".tmp")),
+            "every rolled file compressed before the stop (a .tmp is one whose compression was cut off): " + files);
 
         long warn = 0;
         long error = 0;
