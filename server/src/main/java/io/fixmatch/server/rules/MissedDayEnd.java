@@ -19,7 +19,8 @@ import java.util.Optional;
  *
  * <p>Nothing when the journal holds no command (or its time is not known: a snapshot older than state format 3 with
  * nothing after it), and nothing when the journal already holds an EXPIRE_DAY_ORDERS stamped at or after that end
- * of day (it was ended already; only a clock set back could make the last command older than it).
+ * of day (it was ended already; only a clock set back could make the last command older than it): the end of day
+ * looked for is the first after the later of the last command's and the last EXPIRE_DAY_ORDERS' stamps.
  */
 public final class MissedDayEnd {
     private static final Logger LOG = LoggerFactory.getLogger(MissedDayEnd.class);
@@ -30,15 +31,18 @@ public final class MissedDayEnd {
 
     /**
      * The end of day (epoch ms) missed since the engine's last journaled command, if it is not after
-     * {@code nowMs} and no EXPIRE_DAY_ORDERS of the journal is stamped at or after it.
+     * {@code nowMs} and no EXPIRE_DAY_ORDERS of the journal is stamped at or after it: the first end of day after
+     * the later of the two stamps.
      */
     public static Optional<Long> since(MatchingEngine engine, LocalTime endOfDay, ZoneId zone, long nowMs) {
         long lastCommandNanos = engine.lastCommandNanos();
         if (lastCommandNanos == 0) {
             return Optional.empty();
         }
-        long dayEndMs = EndOfDayTimer.nextAfter(endOfDay, zone, Math.floorDiv(lastCommandNanos, NANOS_PER_MILLI));
-        if (dayEndMs > nowMs || engine.lastDayEndNanos() >= dayEndMs * NANOS_PER_MILLI) {
+        // Normally the last day end is no later than the last command; only a clock set back makes it so.
+        long sinceNanos = Math.max(lastCommandNanos, engine.lastDayEndNanos());
+        long dayEndMs = EndOfDayTimer.nextAfter(endOfDay, zone, Math.floorDiv(sinceNanos, NANOS_PER_MILLI));
+        if (dayEndMs > nowMs) {
             return Optional.empty();
         }
         return Optional.of(dayEndMs);
