@@ -2,6 +2,7 @@ package io.fixmatch.journal;
 
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.OrderType;
+import io.fixmatch.engine.api.SessionControl;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.codec.CommandCodec;
@@ -91,13 +92,52 @@ class JournalDumpTest {
         assertMatches("0x[0-9a-f]+ 2026-11-23T08:00:00.000005009Z operator HALT_SYMBOL MSFT", lines.get(7));
     }
 
+    /**
+     * The settings the server journals at start: a session's setting by name and value (an unknown code as its
+     * number), a reference price as a decimal at the symbol's scale in {@code price}; the end of day by its type.
+     */
+    @Test
+    void settingsShowTheSettingAndValueAndAReferencePriceItsPrice() {
+        Path settingsJournal = journalDir.resolve("settings");
+        try (ChroniclePersistence journal = ChroniclePersistence.open(JournalConfig.at(settingsJournal),
+            TestFlow.SYMBOLS)) {
+            journal.recoverInto(new MatchingEngine(TestFlow.ENGINE, event -> { }));
+            append(journal, new Command().setSessionControl(1, SessionControl.MAX_ORDER_QUANTITY, 1000)
+                .timestampNanos(T0));
+            append(journal, new Command().setSessionControl(2, SessionControl.SELF_TRADE_PREVENTION, 2)
+                .timestampNanos(T0 + 1_000));
+            append(journal, new Command().setReferencePrice(0, 15_025).timestampNanos(T0 + 2_000));
+            append(journal, new Command().expireDayOrders().timestampNanos(T0 + 3_000));
+        }
+        List<String> json = dump(settingsJournal, JournalDump.Format.JSON, 4);
+        String index = "\\{\"index\":\\d+,";
+        assertMatches(index + "\"time\":\"2026-11-23T08:00:00.000000009Z\",\"type\":\"SET_SESSION_CONTROL\","
+            + "\"session\":\"CLIENT1\",\"setting\":\"MAX_ORDER_QUANTITY=1000\"}", json.get(0));
+        assertMatches(index + "\"time\":\"2026-11-23T08:00:00.000001009Z\",\"type\":\"SET_SESSION_CONTROL\","
+            + "\"session\":\"CLIENT2\",\"setting\":\"SELF_TRADE_PREVENTION=2\"}", json.get(1));
+        assertMatches(index + "\"time\":\"2026-11-23T08:00:00.000002009Z\",\"type\":\"SET_REFERENCE_PRICE\","
+            + "\"session\":\"operator\",\"symbol\":\"AAPL\",\"price\":\"150.25\"}", json.get(2));
+        assertMatches(index + "\"time\":\"2026-11-23T08:00:00.000003009Z\",\"type\":\"EXPIRE_DAY_ORDERS\","
+            + "\"session\":\"operator\"}", json.get(3));
+
+        List<String> text = dump(settingsJournal, JournalDump.Format.TEXT, 4);
+        assertMatches("0x[0-9a-f]+ 2026-11-23T08:00:00.000000009Z CLIENT1 SET_SESSION_CONTROL"
+            + " MAX_ORDER_QUANTITY=1000", text.get(1));
+        assertMatches("0x[0-9a-f]+ 2026-11-23T08:00:00.000002009Z operator SET_REFERENCE_PRICE AAPL @ 150.25",
+            text.get(3));
+    }
+
     private List<String> dump(JournalDump.Format format) {
+        return dump(journalDir, format, 8);
+    }
+
+    private static List<String> dump(Path journal, JournalDump.Format format, long expectedCommands) {
         ByteArrayOutputStream text = new ByteArrayOutputStream();
         List<String> names = List.of("CLIENT1", "CLIENT2");
-        long commands = JournalDump.dump(journalDir, format,
+        long commands = JournalDump.dump(journal, format,
             owner -> owner >= 1 && owner <= names.size() ? names.get(owner - 1) : "#" + owner,
             new PrintStream(text, true, StandardCharsets.UTF_8));
-        assertEquals(8, commands);
+        assertEquals(expectedCommands, commands);
         return text.toString(StandardCharsets.UTF_8).lines().toList();
     }
 

@@ -23,8 +23,11 @@ import io.fixmatch.server.admin.AdminContext;
 import io.fixmatch.server.admin.AdminServer;
 import io.fixmatch.server.admin.Readiness;
 import io.fixmatch.server.rules.EndOfDayTimer;
+import io.fixmatch.server.rules.MissedDayEnd;
 import io.fixmatch.server.rules.SessionControlSync;
 import org.HdrHistogram.Histogram;
+import org.agrona.concurrent.EpochNanoClock;
+import org.agrona.concurrent.OffsetEpochNanoClock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,6 +55,8 @@ public final class FixmatchServer implements AutoCloseable {
     private static final long TASK_TIMEOUT_SECONDS = 30;
 
     private final ServerConfig config;
+    /** The wall clock: sessions' schedules, the end of day, the journal's stamps (tests move it). */
+    private final Clock clock;
     private final MatchingRuntime runtime;
     private final ChroniclePersistence journal;
     private final List<FixSession> sessions = new ArrayList<>();
@@ -69,13 +74,14 @@ public final class FixmatchServer implements AutoCloseable {
     private PortReservation reservedPort;
     private boolean closed;
 
-    private FixmatchServer(ServerConfig config, Clock scheduleClock) {
+    private FixmatchServer(ServerConfig config, Clock clock) {
         this.config = config;
+        this.clock = clock;
         int gatewayCount = config.gateway().threads();
         this.journal = ChroniclePersistence.open(config.journal(), config.engine().symbols(),
             config.sessions().stream().map(SessionConfig::clientCompId).toList());
         this.runtime = new MatchingRuntime(config.engine(), config.loop(), journal, gatewayCount,
-            owner -> Gateways.indexOfOwner(owner, gatewayCount));
+            owner -> Gateways.indexOfOwner(owner, gatewayCount), journalClock(clock));
         this.symbols = new SymbolTable(config.engine().symbols());
         List<PendingCommands> pending = new ArrayList<>();
         List<MarketDataFeed> feeds = new ArrayList<>();
@@ -97,7 +103,7 @@ public final class FixmatchServer implements AutoCloseable {
             sessions.add(new FixSession(sessionConfig, ownerId, config.compId(),
                 new SessionStore(config.sessionDirectory(sessionConfig)), config.gateway().timings(), orderEntry,
                 config.gateway().maxMessageSize(), VenueDictionary.get()));
-            sessions.get(i).scheduleClock(scheduleClock);
+            sessions.get(i).scheduleClock(clock);
         }
         this.registry = new SessionRegistry(config.compId(), sessions);
         this.dropCopies = dropCopyRoutes(config.sessions());
@@ -116,8 +122,16 @@ public final class FixmatchServer implements AutoCloseable {
         }
         if (config.rules().endOfDay() != null) {
             gatewayList.get(0).addTimer(new EndOfDayTimer(config.rules().endOfDay(), config.rules().timeZone(),
-                pending.get(0), System.currentTimeMillis()));
+                pending.get(0), clock.millis()));
         }
+    }
+
+    /** The system's clock at nanosecond resolution, allocation-free; any other (a test's) read in milliseconds. */
+    private static EpochNanoClock journalClock(Clock clock) {
+        if (clock.equals(Clock.systemUTC())) {
+            return new OffsetEpochNanoClock();
+        }
+        return () -> clock.millis() * 1_000_000L;
     }
 
     /** Owner ids of the drop-copy sessions covering each owner id (owner k is the k-th configured session). */
@@ -141,9 +155,12 @@ public final class FixmatchServer implements AutoCloseable {
         return start(config, Clock.systemUTC());
     }
 
-    /** As {@link #start(ServerConfig)}, the sessions' schedules read against {@code scheduleClock} (tests move it). */
-    public static FixmatchServer start(ServerConfig config, Clock scheduleClock) throws InterruptedException {
-        FixmatchServer server = create(config, scheduleClock);
+    /**
+     * As {@link #start(ServerConfig)}, with {@code clock} as the wall clock (tests move it): the sessions' schedules,
+     * the end of day (the timer, and the one missed while the server was down) and the journal's stamps read it.
+     */
+    public static FixmatchServer start(ServerConfig config, Clock clock) throws InterruptedException {
+        FixmatchServer server = create(config, clock);
         server.open();
         return server;
     }
@@ -156,14 +173,14 @@ public final class FixmatchServer implements AutoCloseable {
         return create(config, Clock.systemUTC());
     }
 
-    private static FixmatchServer create(ServerConfig config, Clock scheduleClock) {
+    private static FixmatchServer create(ServerConfig config, Clock clock) {
         DataFolderLock lock = DataFolderLock.acquire(config.dataDirectory());
         PortReservation port;
         FixmatchServer server;
         try {
             port = PortReservation.bind(config.gateway().host(), config.gateway().port());
             try {
-                server = new FixmatchServer(config, scheduleClock);
+                server = new FixmatchServer(config, clock);
             } catch (RuntimeException e) {
                 port.close();
                 throw e;
@@ -225,28 +242,50 @@ public final class FixmatchServer implements AutoCloseable {
         RecoveredReports recovered = new RecoveredReports(registry, symbols, dropCopies);
         runtime.recover(recovered, latestUsableSnapshot());
         recovered.logSummary();
-        applyTradingRules();
+        long nowMs = clock.millis();
+        expireMissedDayEnd(nowMs);
+        applyTradingRules(nowMs);
         for (FixSession session : sessions) {
             session.recoverInbound(runtime.engine().lastInboundPosition(session.ownerId()));
         }
     }
 
     /**
+     * A server that was down when the trading day ended ends it now ({@link MissedDayEnd}): one journaled
+     * EXPIRE_DAY_ORDERS queued before any client's command, so yesterday's DAY orders never trade today.
+     */
+    private void expireMissedDayEnd(long nowMs) {
+        if (config.rules().endOfDay() == null) {
+            return;
+        }
+        MissedDayEnd.since(runtime.engine(), config.rules().endOfDay(), config.rules().timeZone(), nowMs)
+            .ifPresent(dayEndMs -> {
+                MissedDayEnd.log(runtime.engine(), dayEndMs, config.rules().timeZone());
+                queueBeforeClients(List.of(MissedDayEnd.command(nowMs)));
+            });
+    }
+
+    /**
      * The configuration's risk limits, self-trade prevention and reference prices reach the engine as journaled
      * commands, queued before any client's: only those the recovered engine holds differently.
      */
-    private void applyTradingRules() {
+    private void applyTradingRules(long nowMs) {
         List<Command> changes = SessionControlSync.differences(config.rules(), runtime.engine(),
-            System.currentTimeMillis() * 1_000_000L);
-        for (Command change : changes) {
-            if (!runtime.inbound().offer(change)) {
-                throw new IllegalStateException("the inbound ring cannot hold the " + changes.size()
-                    + " setting changes; enlarge engine.inboundRingBytes");
-            }
-        }
+            nowMs * 1_000_000L);
+        queueBeforeClients(changes);
         if (!changes.isEmpty()) {
             LOG.info("trading rules: {} session settings and reference prices changed since the journal's, set by"
                 + " journaled commands", changes.size());
+        }
+    }
+
+    /** The server's own commands at start, in the inbound ring before the matching thread and the gateways run. */
+    private void queueBeforeClients(List<Command> commands) {
+        for (Command command : commands) {
+            if (!runtime.inbound().offer(command)) {
+                throw new IllegalStateException("the inbound ring cannot hold the server's " + commands.size()
+                    + " start-up commands; enlarge engine.inboundRingBytes");
+            }
         }
     }
 

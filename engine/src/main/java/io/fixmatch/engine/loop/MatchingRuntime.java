@@ -7,6 +7,7 @@ import io.fixmatch.engine.matching.EngineView;
 import io.fixmatch.engine.matching.MatchingEngine;
 import io.fixmatch.engine.metrics.EngineCounters;
 import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.EpochNanoClock;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.OffsetEpochNanoClock;
 import org.slf4j.Logger;
@@ -56,6 +57,15 @@ public final class MatchingRuntime implements AutoCloseable {
      */
     public MatchingRuntime(EngineConfig engineConfig, LoopConfig loopConfig, EnginePersistence journal,
                            int outboundRings, IntUnaryOperator ringOfOwner) {
+        this(engineConfig, loopConfig, journal, outboundRings, ringOfOwner, new OffsetEpochNanoClock());
+    }
+
+    /**
+     * As above, commands stamped (for the journal) by {@code clock}: the wall clock in production; a test's clock
+     * to play a trading day without waiting.
+     */
+    public MatchingRuntime(EngineConfig engineConfig, LoopConfig loopConfig, EnginePersistence journal,
+                           int outboundRings, IntUnaryOperator ringOfOwner, EpochNanoClock clock) {
         this.loopConfig = loopConfig;
         this.journal = journal;
         this.inbound = new InboundCommandRing(loopConfig.inboundRingBytes());
@@ -68,7 +78,7 @@ public final class MatchingRuntime implements AutoCloseable {
         this.routing = new OutboundRouting(outbound, ringOfOwner, counters);
         this.engine = new MatchingEngine(engineConfig, routing);
         this.marketData = new MarketDataPublisher(routing);
-        this.loop = new MatchingLoop(inbound, journal, engine, routing, marketData, new OffsetEpochNanoClock(),
+        this.loop = new MatchingLoop(inbound, journal, engine, routing, marketData, clock,
             loopConfig.batchLimit(), counters);
     }
 

@@ -17,7 +17,7 @@ import java.util.List;
  * reordered). The snapshot file's owner (the journal module) frames it: magic, journal index, symbol and session
  * tables, checksum. Big-endian, as {@link DataOutput} writes:
  * <pre>
- *   u8 state format version (2; 1 is still read: it ends after the inbound positions)
+ *   u8 state format version (3; 1 is still read: it ends after the inbound positions; 2: after the symbol prices)
  *   i64 last order id   i64 last exec id
  *   i32 order count, then per resting order, in priority order (symbol, side, price level, time):
  *     i32 symbol id, u8 side ('1' buy, '2' sell: the FIX codes), u8 time in force ('0' day, '1' GTC),
@@ -28,11 +28,14 @@ import java.util.List;
  *   i32 setting count, then per non-zero session setting: i32 owner, u8 {@link SessionControl#code()} (risk limits,
  *     firm, self-trade prevention mode, 8 = kill switch engaged), i64 value
  *   i32 symbol count, then per symbol: i64 last trade price, i64 reference price (0: none)
+ *   version 3:
+ *   i64 journal timestamp (epoch ns) of the last journaled command, i64 that of the last EXPIRE_DAY_ORDERS (0: none)
  * </pre>
  * Open order counts are not written: they are the resting orders.
  */
 public final class EngineStateCodec {
-    private static final int VERSION = 2;
+    private static final int VERSION = 3;
+    private static final int VERSION_2 = 2;
     private static final int VERSION_1 = 1;
 
     private EngineStateCodec() {
@@ -87,6 +90,8 @@ public final class EngineStateCodec {
             out.writeLong(engine.lastTradePrice(symbol));
             out.writeLong(engine.referencePrice(symbol));
         }
+        out.writeLong(engine.lastCommandNanos());
+        out.writeLong(engine.lastDayEndNanos());
     }
 
     private static void writeSessionControls(MatchingEngine engine, DataOutput out) throws IOException {
@@ -107,9 +112,9 @@ public final class EngineStateCodec {
      */
     public static void read(DataInput in, MatchingEngine engine) throws IOException {
         int version = in.readUnsignedByte();
-        if (version != VERSION && version != VERSION_1) {
+        if (version < VERSION_1 || version > VERSION) {
             throw new IOException("engine state format version " + version + "; this release reads " + VERSION_1
-                + " and " + VERSION);
+                + " to " + VERSION);
         }
         long lastOrderId = in.readLong();
         long lastExecId = in.readLong();
@@ -135,8 +140,11 @@ public final class EngineStateCodec {
         for (int i = 0; i < owners; i++) {
             engine.restoreInboundPosition(in.readInt(), in.readLong());
         }
-        if (version >= VERSION) {
+        if (version >= VERSION_2) {
             readSessionControls(in, engine);
+        }
+        if (version >= VERSION) {
+            engine.restoreJournalTimes(in.readLong(), in.readLong());
         }
         engine.finishRestore(lastOrderId, lastExecId);
     }

@@ -3,7 +3,7 @@ package io.fixmatch.engine.matching;
 import io.fixmatch.engine.api.Side;
 
 /**
- * The whole state of an engine as text: id counters, then every resting order of every book, in priority order,
+ * The whole state of an engine as text: id counters and the last command's and day end's journal timestamps, then every resting order of every book, in priority order,
  * with every field that matters for matching, then the halted symbols (a line only when some are), each session's
  * non-zero risk and self-trade settings and engaged kill switches, each symbol's last trade and reference price. Two engines in
  * the same state print the same text, byte for byte;
@@ -16,7 +16,9 @@ public final class EngineStateText {
     public static String of(MatchingEngine engine) {
         StringBuilder text = new StringBuilder();
         text.append("lastOrderId=").append(engine.lastOrderId())
-            .append(" lastExecId=").append(engine.lastExecId()).append('\n');
+            .append(" lastExecId=").append(engine.lastExecId())
+            .append(" lastCommandNanos=").append(engine.lastCommandNanos())
+            .append(" lastDayEndNanos=").append(engine.lastDayEndNanos()).append('\n');
         for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
             for (Side side : new Side[] {Side.BUY, Side.SELL}) {
                 int symbolId = symbol;

@@ -45,6 +45,10 @@ public final class MatchingEngine {
     /** Where the books' public changes go (levels, trades); set before the first command. */
     private MarketDataSink marketData = MarketDataSink.NONE;
     private long lastOrderId;
+    /** The journal timestamp (epoch ns) of the last journaled command acted on; 0 if none (or not known). */
+    private long lastCommandNanos;
+    /** The journal timestamp (epoch ns) of the last EXPIRE_DAY_ORDERS; 0 if none (or not known). */
+    private long lastDayEndNanos;
 
     public MatchingEngine(EngineConfig config, EventSink sink) {
         List<SymbolSpec> symbols = config.symbols();
@@ -65,6 +69,12 @@ public final class MatchingEngine {
         publisher.startCommand(command);
         if (command.type() != CommandType.ORDER_STATUS) { // status requests are not journaled
             inboundPositions.record(command.owner(), command.inboundPosition());
+        }
+        if (command.type().changesState()) { // the journaled ones: a replay sees the same stamps
+            lastCommandNanos = command.timestampNanos();
+            if (command.type() == CommandType.EXPIRE_DAY_ORDERS) {
+                lastDayEndNanos = command.timestampNanos();
+            }
         }
         switch (command.type()) {
             case NEW_ORDER -> newOrder(command);
@@ -228,6 +238,26 @@ public final class MatchingEngine {
     /** The id of the last execution reported (ids start at 1 and never repeat). */
     public long lastExecId() {
         return publisher.lastExecId();
+    }
+
+    /**
+     * The journal timestamp (epoch ns, stamped by the matching loop) of the last journaled command, 0 if none or not
+     * known (restored from a snapshot older than state format 3, with no command after it): when the venue last
+     * traded, so a start can tell whether an end of day passed while the server was down.
+     */
+    public long lastCommandNanos() {
+        return lastCommandNanos;
+    }
+
+    /** The journal timestamp (epoch ns) of the last EXPIRE_DAY_ORDERS, 0 if none or not known. */
+    public long lastDayEndNanos() {
+        return lastDayEndNanos;
+    }
+
+    /** Recovery from a snapshot, before the first command: the last command's and the last day end's timestamps. */
+    public void restoreJournalTimes(long restoredLastCommandNanos, long restoredLastDayEndNanos) {
+        lastCommandNanos = restoredLastCommandNanos;
+        lastDayEndNanos = restoredLastDayEndNanos;
     }
 
     public int symbolCount() {

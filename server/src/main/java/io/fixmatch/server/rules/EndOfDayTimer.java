@@ -49,6 +49,11 @@ public final class EndOfDayTimer implements LongConsumer {
 
     /** The first end of day strictly after {@code epochMs} (DST: a time that does not exist that day moves on). */
     long nextAfter(long epochMs) {
+        return nextAfter(endOfDay, zone, epochMs);
+    }
+
+    /** The first {@code endOfDay} in {@code zone} strictly after {@code epochMs}. */
+    static long nextAfter(LocalTime endOfDay, ZoneId zone, long epochMs) {
         ZonedDateTime now = Instant.ofEpochMilli(epochMs).atZone(zone);
         ZonedDateTime candidate = now.toLocalDate().atTime(endOfDay).atZone(zone);
         if (!candidate.isAfter(now)) {
