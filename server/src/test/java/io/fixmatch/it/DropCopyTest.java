@@ -1,6 +1,8 @@
 package io.fixmatch.it;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.fixmatch.fix.gateway.Gateway;
+import io.fixmatch.server.AdminSettings;
 import io.fixmatch.server.FixmatchServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -144,8 +146,15 @@ class DropCopyTest {
         Map<String, String> config = new TreeMap<>(CONFIG);
         config.put("gateway.threads", String.valueOf(gatewayThreads));
         config.put("server.layout", gatewayThreads == 1 ? "one-thread" : "two-threads");
-        server = TestServers.start(temp, 0, config);
+        server = FixmatchServer.start(TestServers.config(temp, 0, config)
+            .withAdmin(new AdminSettings("127.0.0.1", AdminSettings.ANY_FREE_PORT, null)));
         int port = server.port();
+        JsonNode sessions = new AdminClient(server.adminPort(), null).getJson("/sessions", 200).get("sessions");
+        assertEquals("[\"CLIENT1\",\"CLIENT2\"]", sessions.get(3).get("dropCopyFor").toString(), "DROPCOPY's role");
+        assertEquals("[\"DROPCOPY\"]", sessions.get(0).get("dropCopies").toString(), "CLIENT1 is covered");
+        assertEquals("[]", sessions.get(2).get("dropCopies").toString(), "CLIENT3 is not covered");
+        assertEquals("[]", sessions.get(2).get("dropCopyFor").toString(), "CLIENT3 is a trading session");
+        assertEquals(gatewayThreads == 1 ? "gateway-0" : "gateway-1", sessions.get(3).get("gateway").asText());
         QfjClient client1 = logOn("CLIENT1", port);
         QfjClient client2 = logOn("CLIENT2", port);
         QfjClient client3 = logOn("CLIENT3", port);
