@@ -5,6 +5,7 @@ import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.loop.DropCopyRoutes;
 import io.fixmatch.engine.loop.MatchingRuntime;
 import io.fixmatch.fix.app.OrderEntry;
+import io.fixmatch.fix.gateway.RefusalCopies;
 import io.fixmatch.fix.app.SymbolTable;
 import io.fixmatch.fix.app.VenueDictionary;
 import io.fixmatch.fix.gateway.Gateway;
@@ -91,6 +92,9 @@ public final class FixmatchServer implements AutoCloseable {
                 config.marketData(), config.gateway().maxMessageSize()) : null);
         }
         runtime.publishMarketData(config.marketData().enabled());
+        this.dropCopies = dropCopyRoutes(config.sessions());
+        RefusalCopies[] refusalCopies = dropCopies.isEmpty() ? new RefusalCopies[gatewayCount]
+            : RefusalCopies.forGateways(gatewayCount, dropCopies, symbols);
         for (int i = 0; i < config.sessions().size(); i++) {
             SessionConfig sessionConfig = config.sessions().get(i);
             int ownerId = i + 1;
@@ -98,7 +102,8 @@ public final class FixmatchServer implements AutoCloseable {
             PendingCommands owed = pending.get(gateway);
             OrderEntry orderEntry = new OrderEntry(runtime.inbound(), symbols,
                 sessionConfig.cancelOnDisconnect() ? owed : null,
-                config.rules().ofSession(i).killSwitchOnDisconnect() ? owed : null, feeds.get(gateway));
+                config.rules().ofSession(i).killSwitchOnDisconnect() ? owed : null, feeds.get(gateway),
+                refusalCopies[gateway]);
             orderEntries.add(orderEntry);
             sessions.add(new FixSession(sessionConfig, ownerId, config.compId(),
                 new SessionStore(config.sessionDirectory(sessionConfig)), config.gateway().timings(), orderEntry,
@@ -106,12 +111,16 @@ public final class FixmatchServer implements AutoCloseable {
             sessions.get(i).scheduleClock(clock);
         }
         this.registry = new SessionRegistry(config.compId(), sessions);
-        this.dropCopies = dropCopyRoutes(config.sessions());
+        for (RefusalCopies copies : refusalCopies) {
+            if (copies != null) {
+                copies.sessions(registry);
+            }
+        }
         runtime.dropCopyRoutes(dropCopies);
         List<Gateway> gatewayList = new ArrayList<>();
         for (int i = 0; i < gatewayCount; i++) {
             gatewayList.add(new Gateway(i, config.gateway().cpuOf(i), registry, symbols, runtime.inbound(),
-                runtime.outbound(i), pending.get(i), feeds.get(i)));
+                runtime.outbound(i), pending.get(i), feeds.get(i), refusalCopies[i]));
         }
         this.gateways = new Gateways(gatewayList);
         for (FixSession session : sessions) {

@@ -1,11 +1,15 @@
 package io.fixmatch.it;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.fixmatch.fix.gateway.Gateway;
+import io.fixmatch.server.AdminSettings;
 import io.fixmatch.server.FixmatchServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import quickfix.Message;
 import quickfix.field.BeginSeqNo;
 import quickfix.field.EndSeqNo;
@@ -122,6 +126,73 @@ class DropCopyTest {
         List<Map<String, String>> resent = awaitReports(dropCopy, copies.size() + 1, true);
         assertEquals(before, resent, "the copies resent after a restart");
 
+        for (QfjClient client : clients) {
+            client.assertNoProtocolErrors(SERVER_RESTARTED);
+        }
+        for (Gateway gateway : server.gateways().all()) {
+            assertNull(gateway.lastAssertionFailure(), gateway.name() + " broke an assertion in its cycle");
+        }
+    }
+
+    /**
+     * The refusals a gateway makes before the engine sees a request (unknown symbol, price off the tick; here also an
+     * OrderCancelReject for an unknown symbol) are copied like the engine's reports, with the same ExecID; with two
+     * gateway threads CLIENT1's copies cross to the drop-copy session's gateway (CLIENT2's stay on it). A status
+     * answer and the refusals of the uncovered CLIENT3 are not copied.
+     */
+    @ParameterizedTest(name = "gateway threads: {0}")
+    @ValueSource(ints = {1, 2})
+    void theDropCopySessionGetsACopyOfEachRefusalTheGatewaysMake(int gatewayThreads) throws Exception {
+        Map<String, String> config = new TreeMap<>(CONFIG);
+        config.put("gateway.threads", String.valueOf(gatewayThreads));
+        config.put("server.layout", gatewayThreads == 1 ? "one-thread" : "two-threads");
+        server = FixmatchServer.start(TestServers.config(temp, 0, config)
+            .withAdmin(new AdminSettings("127.0.0.1", AdminSettings.ANY_FREE_PORT, null)));
+        int port = server.port();
+        JsonNode sessions = new AdminClient(server.adminPort(), null).getJson("/sessions", 200).get("sessions");
+        assertEquals("[\"CLIENT1\",\"CLIENT2\"]", sessions.get(3).get("dropCopyFor").toString(), "DROPCOPY's role");
+        assertEquals("[\"DROPCOPY\"]", sessions.get(0).get("dropCopies").toString(), "CLIENT1 is covered");
+        assertEquals("[]", sessions.get(2).get("dropCopies").toString(), "CLIENT3 is not covered");
+        assertEquals("[]", sessions.get(2).get("dropCopyFor").toString(), "CLIENT3 is a trading session");
+        assertEquals(gatewayThreads == 1 ? "gateway-0" : "gateway-1", sessions.get(3).get("gateway").asText());
+        QfjClient client1 = logOn("CLIENT1", port);
+        QfjClient client2 = logOn("CLIENT2", port);
+        QfjClient client3 = logOn("CLIENT3", port);
+        QfjClient dropCopy = logOn("DROPCOPY", port);
+
+        for (QfjClient client : List.of(client1, client2, client3)) {
+            String id = client.sessionId().getSenderCompID();
+            client.send(Orders.limit(id + "-SYM", "ZZZZ", BUY, 10, "1.00"));
+            assertFields(client.nextApp("8"), 11, id + "-SYM", 150, "8", 103, "1", 55, "ZZZZ");
+            client.send(Orders.limit(id + "-TICK", "AAPL", SELL, 10, "50.005"));
+            assertFields(client.nextApp("8"), 11, id + "-TICK", 150, "8", 103, "99");
+        }
+        client1.send(Orders.cancel("C1-X", "C1-NONE", "ZZZZ", BUY));
+        assertFields(client1.nextApp("9"), 11, "C1-X", 434, "1");
+        client1.send(Orders.status("C1-NONE", "ZZZZ", BUY));
+        assertFields(client1.nextApp("8"), 11, "C1-NONE", 150, "I");
+
+        List<Map<String, String>> expected = new ArrayList<>();
+        expected.addAll(originals(client1, "CLIENT1").stream().filter(r -> !"I".equals(r.get("150"))).toList());
+        expected.addAll(originals(client2, "CLIENT2"));
+        assertEquals(3 + 2, expected.size(), "refusals of the covered sessions: " + expected);
+        for (Map<String, String> original : expected) {
+            assertTrue(!"8".equals(original.get("35")) || original.get("17").startsWith("R"),
+                "a gateway's refusal: " + original);
+        }
+
+        List<Map<String, String>> copies = awaitReports(dropCopy, expected.size(), false);
+        for (String original : List.of("CLIENT1", "CLIENT2")) {
+            assertEquals(only(expected, original), only(copies, original),
+                "the copies of " + original + "'s refusals, in its order, ExecIDs included");
+        }
+        assertEquals(expected.size(), copies.size(), "no other copies (CLIENT3 is not covered): " + copies);
+        for (Map<String, String> copy : copies) {
+            assertEquals("8".equals(copy.get("35")) ? "Y" : null, copy.get("797"), "CopyMsgIndicator of " + copy);
+        }
+        for (int i = 0; i < expected.size(); i++) {
+            Orders.assertValidFix44(dropCopy.nextApp());
+        }
         for (QfjClient client : clients) {
             client.assertNoProtocolErrors(SERVER_RESTARTED);
         }

@@ -41,6 +41,7 @@ public final class EventReportBody implements MessageBody {
     private long ringTakenNanos;
     private long writeNanos;
     private byte[] copyOf;
+    private long refusalNumber;
 
     public EventReportBody(SymbolTable symbols) {
         this.symbols = symbols;
@@ -52,7 +53,36 @@ public final class EventReportBody implements MessageBody {
         fallbackSymbolLength = 0;
         trace = null;
         copyOf = null;
+        refusalNumber = 0;
         return this;
+    }
+
+    /** A new number for the ExecID of a refusal the engine never saw (unique across sessions and restarts). */
+    public static long nextRefusalNumber() {
+        return REFUSALS.incrementAndGet();
+    }
+
+    /**
+     * Until the next {@link #of}: the event is a refusal the engine never saw, whose ExecID carries this
+     * {@link #nextRefusalNumber number}: the original and each drop copy of it name the same ExecID.
+     */
+    public EventReportBody refusal(long number) {
+        refusalNumber = number;
+        return this;
+    }
+
+    /** The refusal number set by {@link #refusal} (0: none). */
+    public long refusalNumber() {
+        return refusalNumber;
+    }
+
+    /** The requested Symbol set by {@link #withRequestedSymbol}: its bytes (see {@link #requestedSymbolLength}). */
+    public byte[] requestedSymbol() {
+        return fallbackSymbol;
+    }
+
+    public int requestedSymbolLength() {
+        return fallbackSymbolLength;
     }
 
     /**
@@ -194,7 +224,7 @@ public final class EventReportBody implements MessageBody {
         if (e.execId() != 0 || e.type() == EventType.STATUS) {
             w.field(FixTags.EXEC_ID, e.execId());
         } else {
-            w.field(FixTags.EXEC_ID, REFUSAL_EXEC_ID_PREFIX + REFUSALS.incrementAndGet()); // rare: may allocate
+            w.field(FixTags.EXEC_ID, REFUSAL_EXEC_ID_PREFIX, refusalNumber != 0 ? refusalNumber : nextRefusalNumber());
         }
     }
 

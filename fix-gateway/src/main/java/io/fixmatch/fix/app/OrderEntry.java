@@ -11,6 +11,7 @@ import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.loop.InboundCommandRing;
 import io.fixmatch.engine.metrics.CounterArray;
 import io.fixmatch.fix.gateway.PendingCommands;
+import io.fixmatch.fix.gateway.RefusalCopies;
 import io.fixmatch.fix.marketdata.MarketDataFeed;
 import io.fixmatch.fix.codec.FixDecimals;
 import io.fixmatch.fix.codec.FixMessage;
@@ -53,6 +54,8 @@ public final class OrderEntry implements ApplicationHandler {
     private final PendingCommands killSwitchOnDisconnect;
     /** The session's gateway's market data, or null when the venue offers none. */
     private final MarketDataFeed marketData;
+    /** Where the session's gateway sends copies of its refusals to the drop-copy sessions (null: none). */
+    private final RefusalCopies refusalCopies;
     /** Requests refused here, before the engine, by reason (written by the session's gateway thread). */
     private final CounterArray refused = new CounterArray(RejectReason.count());
     private FixSession session;
@@ -64,7 +67,7 @@ public final class OrderEntry implements ApplicationHandler {
      *                           orders are canceled when its connection goes; null if they are not
      */
     public OrderEntry(InboundCommandRing inbound, SymbolTable symbols, PendingCommands cancelOnDisconnect) {
-        this(inbound, symbols, cancelOnDisconnect, null, null);
+        this(inbound, symbols, cancelOnDisconnect, null, null, null);
     }
 
     /**
@@ -73,10 +76,12 @@ public final class OrderEntry implements ApplicationHandler {
      *                               it does not
      * @param marketData             the market data of the session's gateway, which answers its MarketDataRequests
      *                               (null: none offered; they get a BusinessMessageReject 380=4)
+     * @param refusalCopies          the session's gateway's copies of refusals to drop-copy sessions (null: none)
      */
     public OrderEntry(InboundCommandRing inbound, SymbolTable symbols, PendingCommands cancelOnDisconnect,
-                      PendingCommands killSwitchOnDisconnect, MarketDataFeed marketData) {
+                      PendingCommands killSwitchOnDisconnect, MarketDataFeed marketData, RefusalCopies refusalCopies) {
         this.marketData = marketData;
+        this.refusalCopies = refusalCopies;
         this.inbound = inbound;
         this.symbols = symbols;
         this.refusalReport = new EventReportBody(symbols);
@@ -215,12 +220,15 @@ public final class OrderEntry implements ApplicationHandler {
     private void refuse(RejectReason reason) {
         refused.increment(reason.ordinal());
         refusal.refusalOf(command, reason, nowMs * 1_000_000L);
-        refusalReport.of(refusal);
+        refusalReport.of(refusal).refusal(EventReportBody.nextRefusalNumber());
         int symbolField = message.indexOf(FixTags.SYMBOL);
         refusalReport.withRequestedSymbol(message.buffer(), message.valueStartAt(symbolField),
             message.valueLengthAt(symbolField));
         session.clientOrderIdReported(refusalReport.clientOrderIdHash());
         session.sendApplication(refusalReport.msgType(), refusalReport, nowMs);
+        if (refusalCopies != null) {
+            refusalCopies.copy(session, refusal, refusalReport, nowMs);
+        }
     }
 
     private boolean clientOrderId(int tag, ClientOrderId target) {

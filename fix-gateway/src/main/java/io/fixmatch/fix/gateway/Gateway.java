@@ -50,6 +50,7 @@ public final class Gateway {
     private final LatencyStages stages = new LatencyStages();
     private final ReportWriter reports;
     private final MarketDataFeed marketData;
+    private final RefusalCopies refusalCopies;
     private final List<FixSession> sessions = new ArrayList<>();
     private final List<GatewayConnection> connections = new ArrayList<>();
     private final List<GatewayConnection> pausedReaders = new ArrayList<>();
@@ -80,13 +81,18 @@ public final class Gateway {
      */
     public Gateway(int index, int cpu, SessionRegistry registry, SymbolTable symbols, InboundCommandRing inbound,
                    OutboundEventRing outbound, PendingCommands pending) {
-        this(index, cpu, registry, symbols, inbound, outbound, pending, null);
+        this(index, cpu, registry, symbols, inbound, outbound, pending, null, null);
     }
 
-    /** @param marketData the market data of its sessions (null: the venue offers none) */
+    /**
+     * @param marketData    the market data of its sessions (null: the venue offers none)
+     * @param refusalCopies its copies of refusals, whose inbox it drains (null: no drop-copy sessions)
+     */
     public Gateway(int index, int cpu, SessionRegistry registry, SymbolTable symbols, InboundCommandRing inbound,
-                   OutboundEventRing outbound, PendingCommands pending, MarketDataFeed marketData) {
+                   OutboundEventRing outbound, PendingCommands pending, MarketDataFeed marketData,
+                   RefusalCopies refusalCopies) {
         this.marketData = marketData;
+        this.refusalCopies = refusalCopies;
         this.inbound = inbound;
         this.index = index;
         this.cpu = cpu;
@@ -132,6 +138,10 @@ public final class Gateway {
             wakeup = new ConsumerWakeup(() -> eventLoop.execute(WAKE));
             outbound.consumerWakeup(wakeup);
         }
+        if (refusalCopies != null) {
+            // Other gateways wake this one through their own announcement, so the matching thread's stays its own.
+            refusalCopies.consumerWakeup(new ConsumerWakeup(() -> eventLoop.execute(WAKE)));
+        }
         eventLoop.scheduleAtFixedRate(WAKE, TIMER_WAKE_MS, TIMER_WAKE_MS, TimeUnit.MILLISECONDS);
     }
 
@@ -169,6 +179,9 @@ public final class Gateway {
         }
         work += reports.drain(DRAIN_BATCH, nowMs);
         work += pending.retry();
+        if (refusalCopies != null) {
+            work += refusalCopies.drain(DRAIN_BATCH, nowMs);
+        }
         if (marketData != null) {
             work += marketData.catchUp(nowMs);
         }
@@ -215,6 +228,7 @@ public final class Gateway {
     /** Whether there is work for the next cycle: checked after announcing a sleep, before blocking. */
     boolean hasWork() {
         return ioWork > 0 || dirtyCount > 0 || outbound.hasEvents() || pending.size() > 0
+            || (refusalCopies != null && refusalCopies.hasWork())
             || (inlineMatching != null && inlineMatching.inbound().size() > 0);
     }
 
@@ -223,12 +237,20 @@ public final class Gateway {
         if (wakeup != null) {
             wakeup.announceSleep();
         }
+        ConsumerWakeup copies = refusalCopies == null ? null : refusalCopies.consumerWakeup();
+        if (copies != null) {
+            copies.announceSleep();
+        }
     }
 
     /** Awake again (or decided not to block). */
     void awake() {
         if (wakeup != null) {
             wakeup.awake();
+        }
+        ConsumerWakeup copies = refusalCopies == null ? null : refusalCopies.consumerWakeup();
+        if (copies != null) {
+            copies.awake();
         }
     }
 
@@ -448,6 +470,9 @@ public final class Gateway {
     public void finish(long journaledThrough) {
         closeInlineMatching();
         while (reports.drain(DRAIN_BATCH, System.currentTimeMillis()) > 0) {
+            flush();
+        }
+        while (refusalCopies != null && refusalCopies.drain(DRAIN_BATCH, System.currentTimeMillis()) > 0) {
             flush();
         }
         flush();

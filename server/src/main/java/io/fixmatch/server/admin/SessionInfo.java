@@ -12,8 +12,12 @@ package io.fixmatch.server.admin;
  * @param nextTargetSeqNum the MsgSeqNum the server expects next from the client
  * @param messagesReceived messages received since the server started
  * @param messagesSent     messages written to its connections since the server started
+ * @param dropCopyFor      a drop-copy session: the CompIDs of the sessions whose reports it gets copies of; empty for
+ *                         a trading session
+ * @param dropCopies       the CompIDs of the drop-copy sessions that get copies of this session's reports (empty: none)
  */
 record SessionInfo(String compId, int owner, String gateway, boolean loggedOn, String remoteAddress,
                    long nextSenderSeqNum, long nextTargetSeqNum, long messagesReceived, long messagesSent,
-                   boolean cancelOnDisconnect, boolean latencyTrace) {
+                   boolean cancelOnDisconnect, boolean latencyTrace, java.util.List<String> dropCopyFor,
+                   java.util.List<String> dropCopies) {
 }

@@ -46,13 +46,21 @@ final class SessionOperations {
         List<CompletableFuture<SessionInfo>> infos = new ArrayList<>();
         for (FixSession session : sessions) {
             Gateway gateway = gateways.ofSession(session);
-            infos.add(gateway.call(() -> info(session, gateway)));
+            List<String> dropCopies = dropCopiesOf(session);
+            infos.add(gateway.call(() -> info(session, gateway, dropCopies)));
         }
         List<SessionInfo> list = new ArrayList<>();
         for (CompletableFuture<SessionInfo> info : infos) {
             list.add(await(info));
         }
         return list;
+    }
+
+    /** The CompIDs of the drop-copy sessions covering {@code session} (fixed configuration, read on any thread). */
+    private List<String> dropCopiesOf(FixSession session) {
+        String compId = session.config().clientCompId();
+        return sessions.stream().filter(other -> other.config().dropCopyFor().contains(compId))
+            .map(other -> other.config().clientCompId()).toList();
     }
 
     /** Sends the session a Logout; false if it was not logged on. */
@@ -70,12 +78,13 @@ final class SessionOperations {
     }
 
     /** On the session's gateway thread. */
-    private static SessionInfo info(FixSession session, Gateway gateway) {
+    private static SessionInfo info(FixSession session, Gateway gateway, List<String> dropCopies) {
         SessionTransport transport = session.transport();
         return new SessionInfo(session.config().clientCompId(), session.ownerId(), gateway.name(),
             session.isLoggedOn(), transport == null ? null : transport.remoteAddress(), session.nextSenderSeqNum(),
             session.nextTargetSeqNum(), session.counters().messagesReceived(), session.counters().messagesSent(),
-            session.config().cancelOnDisconnect(), session.config().latencyTrace());
+            session.config().cancelOnDisconnect(), session.config().latencyTrace(), session.config().dropCopyFor(),
+            dropCopies);
     }
 
     private <T> T await(CompletableFuture<T> task) throws InterruptedException, ExecutionException, TimeoutException {
