@@ -77,8 +77,18 @@ class BookAtCommandTest {
             assertEquals(afterFill.deepCopy().without("requested"), bookAt(config, "AAPL", "--at",
                 journal.get(1).get("time").asText(), "--json").without("requested"), "by time: the same instant");
             // after s2: offered at 150.30
-            ObjectNode offered = bookAt(config, "AAPL", "--at", journal.get(2).get("time").asText(), "--json");
-            assertEquals(List.of("s2 CLIENT2 150.30 40 40 0"), orders(offered.get("asks")));
+            ObjectNode offered = bookAt(config, "AAPL", "--at", Long.toString(journal.get(2).get("index").asLong()),
+                "--json");
+            assertEquals(List.of("s2 CLIENT2 150.30 40 40 0"), orders(offered.get("asks")), journal + "\n" + offered);
+            // by s2's time: every command stamped at or before it, which is the book after s2 unless a later command
+            // carries the same stamp (this once failed intermittently in full runs, unexplained: the message keeps
+            // what is needed to find out)
+            String s2Time = journal.get(2).get("time").asText();
+            long lastAtS2Time = journal.stream().filter(e -> e.get("time").asText().compareTo(s2Time) <= 0)
+                .mapToLong(e -> e.get("index").asLong()).max().orElseThrow();
+            ObjectNode byTime = bookAt(config, "AAPL", "--at", s2Time, "--json");
+            assertEquals(bookAt(config, "AAPL", "--at", Long.toString(lastAtS2Time), "--json")
+                .without("requested"), byTime.deepCopy().without("requested"), journal + "\n" + byTime);
             // after the cancel: the snapshot after b2 plus the cancel
             ObjectNode last = bookAt(config, "AAPL", "--at",
                 "0x" + Long.toHexString(journal.get(4).get("index").asLong()), "--json");
