@@ -4,10 +4,11 @@ import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,14 +32,24 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar io.fixmatch.benchmarks.prober.OpenLoopProber \
- *     --port 9878 --rate 45000 --seconds 20 --warmup 5 [--server-pid PID] [--wait yield|spin]
+ *     --port 9878 --rate 45000 --seconds 20 --warmup 5 [--server-pid PID] [--wait yield|spin|park]
+ *     [--park-margin-us 5] [--echo-port PORT]
  * </pre>
+ * {@code --echo-port} measures the floor against a {@link LoopbackEcho} process already listening there instead of
+ * one in this process: to put the echo on the CPUs the server will have (the floor and the server alike pinned
+ * apart from the prober with {@code taskset}).
+ * {@code --wait} is how the sender waits for the next due time once it is within 300 µs: yield (the default) or spin
+ * take a core whatever the rate; park sleeps to {@code --park-margin-us} before it and yields the rest, with the
+ * sender's timer slack set to 1 ns (Linux's default 50 µs would make every park late by up to that much), so on a
+ * machine whose cores the prober shares with the server it takes a fraction of a core. The sender's CPU time per
+ * message is printed either way, and the send lag says whether the schedule was kept.
  * With {@code --server-pid} it also reports the server's context switches and CPU time per message, read from
  * {@code /proc/PID/task/}{@code *}{@code /status} and {@code stat} before and after the server phase.
  */
 public final class OpenLoopProber {
     private static final byte SOH = 1;
     private static final long MAX_NANOS = TimeUnit.SECONDS.toNanos(60);
+    private static final ThreadMXBean SENDER_CPU = ManagementFactory.getThreadMXBean();
 
     private final String host;
     private final int port;
@@ -48,8 +59,10 @@ public final class OpenLoopProber {
     private final String sender;
     private final String target;
     private final String symbol;
-    private final boolean spin;
+    private final String wait;
+    private final long parkMarginNanos;
     private final int serverPid;
+    private final int echoPort;
 
     private OpenLoopProber(String[] args) {
         String h = "127.0.0.1";
@@ -60,8 +73,10 @@ public final class OpenLoopProber {
         String snd = "LOADGEN";
         String tgt = "FIXMATCH";
         String sym = "AAPL";
-        boolean sp = false;
+        String wt = "yield";
+        long margin = 5;
         int pid = -1;
+        int ep = 0;
         for (int i = 0; i < args.length; i += 2) {
             String value = i + 1 < args.length ? args[i + 1] : "";
             switch (args[i]) {
@@ -73,8 +88,10 @@ public final class OpenLoopProber {
                 case "--sender" -> snd = value;
                 case "--target" -> tgt = value;
                 case "--symbol" -> sym = value;
-                case "--wait" -> sp = value.equals("spin");
+                case "--wait" -> wt = value;
+                case "--park-margin-us" -> margin = Long.parseLong(value);
                 case "--server-pid" -> pid = Integer.parseInt(value);
+                case "--echo-port" -> ep = Integer.parseInt(value);
                 default -> throw new IllegalArgumentException("unknown option " + args[i] + " (see the class comment)");
             }
         }
@@ -86,8 +103,13 @@ public final class OpenLoopProber {
         sender = snd;
         target = tgt;
         symbol = sym;
-        spin = sp;
+        if (!wt.equals("yield") && !wt.equals("spin") && !wt.equals("park")) {
+            throw new IllegalArgumentException("--wait is yield, spin or park, not " + wt);
+        }
+        wait = wt;
+        parkMarginNanos = TimeUnit.MICROSECONDS.toNanos(margin);
         serverPid = pid;
+        echoPort = ep;
     }
 
     public static void main(String[] args) throws Exception {
@@ -96,10 +118,16 @@ public final class OpenLoopProber {
 
     private void run() throws Exception {
         System.out.printf(Locale.ROOT, "prober: %,d msg/s (new order and cancel alternately), %d s warm-up + %d s "
-            + "measured per phase, wait=%s%n", rate, warmupSeconds, seconds, spin ? "spin" : "yield");
+            + "measured per phase, wait=%s%s%n", rate, warmupSeconds, seconds, wait,
+            wait.equals("park") ? " (margin " + parkMarginNanos / 1000 + " µs, timer slack " + TimerSlack.setForThisThread()
+                + ")" : "");
         Result echo;
-        try (EchoServer echoServer = new EchoServer()) {
-            echo = runPhase("loopback echo (alone)", echoServer.port(), false);
+        if (echoPort > 0) { // an echo process of its own, placed (taskset) where the server runs
+            echo = runPhase("loopback echo (alone, port " + echoPort + ")", echoPort, false);
+        } else {
+            try (LoopbackEcho echoServer = LoopbackEcho.start(0)) {
+                echo = runPhase("loopback echo (alone)", echoServer.port(), false);
+            }
         }
         ServerCounters before = ServerCounters.read(serverPid);
         Result server = runPhase("server " + host + ":" + port, port, true);
@@ -114,6 +142,8 @@ public final class OpenLoopProber {
         print("server, both", server.all);
         print("send lag (echo)", echo.sendLag);
         print("send lag (server)", server.sendLag);
+        System.out.printf(Locale.ROOT, "sender CPU per message: echo %.1f µs, server %.1f µs%n",
+            echo.senderCpuNanos / 1e3 / echo.sentInAll, server.senderCpuNanos / 1e3 / server.sentInAll);
         System.out.printf(Locale.ROOT, "achieved: echo %,.0f msg/s, server %,.0f msg/s; missing answers: %d%n",
             echo.achievedRate, server.achievedRate, server.missing);
         System.out.printf(Locale.ROOT, "server vs floor: p50 %.2fx, p99 %.2fx, p99.9 %.2fx%n",
@@ -143,6 +173,7 @@ public final class OpenLoopProber {
         long missing;
         long sent;
         long sentInAll;
+        long senderCpuNanos;
     }
 
     /**
@@ -171,6 +202,7 @@ public final class OpenLoopProber {
                 }
             }
             System.out.printf("phase: %s ...%n", name);
+            long cpuBefore = SENDER_CPU.getCurrentThreadCpuTime();
             long start = System.nanoTime() + 1_000_000;
             long measuredStart = start + warmup * interval;
             for (int i = 0; i < total; i++) {
@@ -189,6 +221,7 @@ public final class OpenLoopProber {
                 writer.writeTo(channel);
             }
             long sendEnd = System.nanoTime();
+            result.senderCpuNanos = SENDER_CPU.getCurrentThreadCpuTime() - cpuBefore;
             result.sent = total - warmup;
             result.sentInAll = total;
             result.achievedRate = result.sent * 1e9 / (sendEnd - measuredStart);
@@ -213,7 +246,9 @@ public final class OpenLoopProber {
         while ((remaining = when - System.nanoTime()) > 0) {
             if (remaining > 300_000) {
                 LockSupport.parkNanos(remaining - 200_000);
-            } else if (spin) {
+            } else if (wait.equals("park") && remaining > parkMarginNanos) {
+                LockSupport.parkNanos(remaining - parkMarginNanos);
+            } else if (wait.equals("spin")) {
                 Thread.onSpinWait();
             } else {
                 Thread.yield();
@@ -536,44 +571,6 @@ public final class OpenLoopProber {
                 return k + 1 + n;
             }
             return -1;
-        }
-    }
-
-    /** A bare TCP echo on loopback: one connection, every byte read is written back. */
-    private static final class EchoServer implements AutoCloseable {
-        private final ServerSocketChannel server;
-        private final Thread thread;
-
-        EchoServer() throws IOException {
-            server = ServerSocketChannel.open().bind(new InetSocketAddress("127.0.0.1", 0));
-            thread = new Thread(this::serve, "prober-echo");
-            thread.setDaemon(true);
-            thread.start();
-        }
-
-        int port() {
-            return ((InetSocketAddress) server.socket().getLocalSocketAddress()).getPort();
-        }
-
-        private void serve() {
-            try (SocketChannel connection = server.accept()) {
-                connection.setOption(StandardSocketOptions.TCP_NODELAY, true);
-                ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 16);
-                while (connection.read(buffer) >= 0) {
-                    buffer.flip();
-                    while (buffer.hasRemaining()) {
-                        connection.write(buffer);
-                    }
-                    buffer.clear();
-                }
-            } catch (IOException e) {
-                // closed at the end of the phase
-            }
-        }
-
-        @Override
-        public void close() throws IOException {
-            server.close();
         }
     }
 
