@@ -33,8 +33,11 @@ import java.util.concurrent.locks.LockSupport;
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar io.fixmatch.benchmarks.prober.OpenLoopProber \
  *     --port 9878 --rate 45000 --seconds 20 --warmup 5 [--server-pid PID] [--wait yield|spin|park]
- *     [--park-margin-us 5] [--echo-port PORT]
+ *     [--park-margin-us 5] [--echo-port PORT] [--freeze-server]
  * </pre>
+ * {@code --freeze-server} (with {@code --server-pid}) stops the server process (SIGSTOP) while the floor is measured
+ * and continues it (SIGCONT) before the server phase: an idle server that busy-spins would otherwise take the CPU the
+ * echo runs on, and the floor would not be measured alone.
  * {@code --echo-port} measures the floor against a {@link LoopbackEcho} process already listening there instead of
  * one in this process: to put the echo on the CPUs the server will have (the floor and the server alike pinned
  * apart from the prober with {@code taskset}).
@@ -63,6 +66,7 @@ public final class OpenLoopProber {
     private final long parkMarginNanos;
     private final int serverPid;
     private final int echoPort;
+    private final boolean freezeServer;
 
     private OpenLoopProber(String[] args) {
         String h = "127.0.0.1";
@@ -77,6 +81,7 @@ public final class OpenLoopProber {
         long margin = 5;
         int pid = -1;
         int ep = 0;
+        boolean freeze = false;
         for (int i = 0; i < args.length; i += 2) {
             String value = i + 1 < args.length ? args[i + 1] : "";
             switch (args[i]) {
@@ -92,6 +97,10 @@ public final class OpenLoopProber {
                 case "--park-margin-us" -> margin = Long.parseLong(value);
                 case "--server-pid" -> pid = Integer.parseInt(value);
                 case "--echo-port" -> ep = Integer.parseInt(value);
+                case "--freeze-server" -> {
+                    freeze = true;
+                    i--; // a flag: no value follows
+                }
                 default -> throw new IllegalArgumentException("unknown option " + args[i] + " (see the class comment)");
             }
         }
@@ -110,6 +119,10 @@ public final class OpenLoopProber {
         parkMarginNanos = TimeUnit.MICROSECONDS.toNanos(margin);
         serverPid = pid;
         echoPort = ep;
+        if (freeze && pid <= 0) {
+            throw new IllegalArgumentException("--freeze-server needs --server-pid");
+        }
+        freezeServer = freeze;
     }
 
     public static void main(String[] args) throws Exception {
@@ -122,11 +135,14 @@ public final class OpenLoopProber {
             wait.equals("park") ? " (margin " + parkMarginNanos / 1000 + " µs, timer slack " + TimerSlack.setForThisThread()
                 + ")" : "");
         Result echo;
-        if (echoPort > 0) { // an echo process of its own, placed (taskset) where the server runs
-            echo = runPhase("loopback echo (alone, port " + echoPort + ")", echoPort, false);
-        } else {
-            try (LoopbackEcho echoServer = LoopbackEcho.start(0)) {
-                echo = runPhase("loopback echo (alone)", echoServer.port(), false);
+        if (freezeServer) {
+            signalServer("STOP");
+        }
+        try {
+            echo = floor();
+        } finally {
+            if (freezeServer) {
+                signalServer("CONT");
             }
         }
         ServerCounters before = ServerCounters.read(serverPid);
@@ -150,6 +166,23 @@ public final class OpenLoopProber {
             ratio(server.all, echo.all, 50), ratio(server.all, echo.all, 99), ratio(server.all, echo.all, 99.9));
         if (before != null && after != null) {
             after.printDelta(before, server.sentInAll);
+        }
+    }
+
+    /** The floor: the same stream through a bare echo, in this process or the echo process at --echo-port. */
+    private Result floor() throws Exception {
+        if (echoPort > 0) { // an echo process of its own, placed (taskset) where the server runs
+            return runPhase("loopback echo (alone, port " + echoPort + ")", echoPort, false);
+        }
+        try (LoopbackEcho echoServer = LoopbackEcho.start(0)) {
+            return runPhase("loopback echo (alone)", echoServer.port(), false);
+        }
+    }
+
+    private void signalServer(String signal) throws IOException, InterruptedException {
+        int status = new ProcessBuilder("kill", "-" + signal, Integer.toString(serverPid)).inheritIO().start().waitFor();
+        if (status != 0) {
+            throw new IllegalStateException("kill -" + signal + " " + serverPid + " exited with " + status);
         }
     }
 
