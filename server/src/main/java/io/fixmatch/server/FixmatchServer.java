@@ -182,7 +182,8 @@ public final class FixmatchServer implements AutoCloseable {
         return create(config, Clock.systemUTC());
     }
 
-    private static FixmatchServer create(ServerConfig config, Clock clock) {
+    /** As {@link #create(ServerConfig)}, with {@code clock} as the wall clock (see {@link #start(ServerConfig, Clock)}). */
+    public static FixmatchServer create(ServerConfig config, Clock clock) {
         DataFolderLock lock = DataFolderLock.acquire(config.dataDirectory());
         PortReservation port;
         FixmatchServer server;

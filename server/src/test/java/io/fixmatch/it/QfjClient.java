@@ -24,6 +24,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -51,6 +52,8 @@ final class QfjClient implements AutoCloseable {
     private final List<String> events = new CopyOnWriteArrayList<>();
     private final AtomicInteger logons = new AtomicInteger();
     private volatile boolean stopped;
+    /** Set by {@link #close()}: the Logouts QFJ had sent before; a later one is the one {@code close()} causes. */
+    private volatile int logoutsBeforeClose = -1;
 
     /** Options of the session; the defaults are those of the brief. */
     static final class Options {
@@ -299,7 +302,31 @@ final class QfjClient implements AutoCloseable {
             return;
         }
         stopped = true;
+        logoutsBeforeClose = logoutsSent();
         initiator.stop();
+    }
+
+    private int logoutsSent() {
+        return (int) outgoing.stream().filter(raw -> raw.contains(RawFix.SOH + "35=5" + RawFix.SOH)).count();
+    }
+
+    /**
+     * Called with the server's Logout before QFJ looks at it: if it answers the Logout {@link #close()} had QFJ
+     * write, waits until QFJ has also marked that Logout sent. QFJ (2.3.1, Session.generateLogout) writes the Logout,
+     * then sets its "logout sent" flag; a reply that overtakes the flag (the timer thread descheduled between the
+     * two, a loaded machine) is taken for the server's own Logout and answered with a second one, which the server
+     * never asked for and which uses up a sequence number.
+     */
+    private void awaitOwnLogoutMarkedSent(Message message) {
+        int before = logoutsBeforeClose;
+        if (before < 0 || !"5".equals(msgType(message)) || logoutsSent() <= before) {
+            return;
+        }
+        Session session = Session.lookupSession(sessionId);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2); // QFJ's LogoutTimeout
+        while (session != null && !session.isLogoutSent() && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(50_000); // the flag is set right after the write returns
+        }
     }
 
     /** Drops the connection without a Logout. */
@@ -347,6 +374,7 @@ final class QfjClient implements AutoCloseable {
 
         @Override
         public void fromAdmin(Message message, SessionID id) {
+            awaitOwnLogoutMarkedSent(message);
             adminMessages.add(message);
         }
 

@@ -1,5 +1,7 @@
 package io.fixmatch.it;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.fixmatch.server.AdminSettings;
 import io.fixmatch.server.FixmatchServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -11,6 +13,7 @@ import quickfix.field.TestReqID;
 import quickfix.fix44.SequenceReset;
 import quickfix.fix44.TestRequest;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -312,7 +315,9 @@ class QfjSessionLifecycleTest {
 
     @Test
     void cancelOnDisconnectForLoadgen() throws Exception {
-        startServer(0);
+        server = FixmatchServer.start(TestServers.config(temp.resolve("server"), 0, Map.of())
+            .withAdmin(new AdminSettings("127.0.0.1", AdminSettings.ANY_FREE_PORT, null)));
+        AdminClient admin = new AdminClient(server.adminPort(), null);
         QfjClient.Options loadgenOptions = new QfjClient.Options().fileStore(temp.resolve("loadgen-store"));
         Map<String, QfjClient> all = logOnTogether(Map.of("LOADGEN", loadgenOptions,
             "CLIENT1", new QfjClient.Options(), "CLIENT2", new QfjClient.Options()));
@@ -343,8 +348,10 @@ class QfjSessionLifecycleTest {
         assertFields(next(client1, "8"), 11, "C1-BUY", 150, "I", 39, "0", 14, "0", 151, "100");
         client1.assertNoPendingApp();
 
-        // A session without cancel-on-disconnect keeps its orders when its connection drops.
+        // A session without cancel-on-disconnect keeps its orders when its connection drops. CLIENT2's order is sent
+        // once the server has seen the drop: a cancel it caused would be queued before the order, not race it.
         client1.stopForcibly();
+        QfjClient.awaitCondition(() -> !loggedOn(admin, "CLIENT1"), "the server saw CLIENT1's connection drop");
         client2.send(Orders.limit("C2-SELL", "AAPL", SELL, 100, "50.00"));
         assertFields(next(client2, "8"), 11, "C2-SELL", 150, "0");
         assertFields(next(client2, "8"), 11, "C2-SELL", 150, "F", 39, "2", 32, "100", 31, dec("50"));
@@ -354,5 +361,19 @@ class QfjSessionLifecycleTest {
         for (QfjClient client : List.of(again, client1, client2)) {
             client.assertNoProtocolErrors();
         }
+    }
+
+    /** Whether the server's /sessions shows the session logged on. */
+    private static boolean loggedOn(AdminClient admin, String compId) {
+        try {
+            for (JsonNode session : admin.getJson("/sessions", 200).get("sessions")) {
+                if (compId.equals(session.get("compId").asText())) {
+                    return session.get("loggedOn").asBoolean();
+                }
+            }
+        } catch (IOException | InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+        throw new AssertionError("no session " + compId + " in /sessions");
     }
 }

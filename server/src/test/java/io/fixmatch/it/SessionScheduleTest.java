@@ -1,5 +1,6 @@
 package io.fixmatch.it;
 
+import io.fixmatch.fix.gateway.Gateway;
 import io.fixmatch.fix.session.SessionStore;
 import io.fixmatch.server.FixmatchServer;
 import io.fixmatch.server.ServerConfig;
@@ -9,6 +10,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -16,6 +18,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.stream.IntStream;
 
 import static io.fixmatch.it.Orders.BUY;
 import static io.fixmatch.it.Orders.assertFields;
@@ -102,14 +106,12 @@ class SessionScheduleTest {
         Path store = config.withDataDirectory(temp).sessionDirectory(config.sessions().get(0));
         long nextOut = storedNextOut(store, london(1, 8, 0));
 
-        server = FixmatchServer.start(config, clock); // the same trading session: no second reset
-        TimeUnit.MILLISECONDS.sleep(100); // the session's timer runs (every millisecond)
+        server = startAndAwaitTimers(config, clock); // the same trading session: no second reset
         server.close();
         assertEquals(nextOut, storedNextOut(store, london(1, 8, 0)), "next MsgSeqNum out after a restart");
 
         clock.set(london(2, 8, 0));
-        server = FixmatchServer.start(config, clock); // the next trading session: reset, and stored
-        TimeUnit.MILLISECONDS.sleep(100);
+        server = startAndAwaitTimers(config, clock); // the next trading session: reset, and stored
         server.close();
         try (SessionStore reopened = new SessionStore(store)) {
             assertEquals(london(2, 8, 0).toEpochMilli(), reopened.tradingSessionStart());
@@ -117,6 +119,24 @@ class SessionScheduleTest {
             assertEquals(1, reopened.nextTargetSeqNum());
             assertEquals(-1, reopened.nextStoredAtOrAfter(1), "the previous trading session's messages are not resent");
         }
+    }
+
+    /**
+     * Starts the server and waits until every gateway has run its timers once after the start: a timer added here
+     * runs after the sessions' own, which check the schedule (and reset a session whose trading session began).
+     */
+    private static FixmatchServer startAndAwaitTimers(ServerConfig config, Clock clock)
+        throws InterruptedException {
+        FixmatchServer started = FixmatchServer.create(config, clock);
+        List<Gateway> gateways = started.gateways().all();
+        AtomicIntegerArray ticks = new AtomicIntegerArray(gateways.size());
+        for (Gateway gateway : gateways) {
+            gateway.addTimer(nowMs -> ticks.incrementAndGet(gateway.index()));
+        }
+        started.open();
+        QfjClient.awaitCondition(() -> IntStream.range(0, ticks.length()).allMatch(i -> ticks.get(i) > 0),
+            "a timer tick on every gateway");
+        return started;
     }
 
     private static long storedNextOut(Path directory, Instant tradingSessionStart) {

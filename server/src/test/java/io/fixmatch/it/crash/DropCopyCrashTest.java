@@ -62,6 +62,8 @@ class DropCopyCrashTest {
                 }
                 traders.stopLoad();
                 traders.awaitQuiet(TIMEOUT);
+                traders.awaitAnswered("AAPL", TIMEOUT); // every report is in the trading sessions' logs
+                awaitNoCopyMissing(traders.logs(), dropCopy.logs().get(0));
                 dropCopy.awaitQuiet(TIMEOUT);
                 traders.finish();
                 dropCopy.finish();
@@ -74,20 +76,10 @@ class DropCopyCrashTest {
             server.stop();
         }
 
-        Map<String, Integer> expected = new TreeMap<>();
-        int fills = 0;
-        for (TraderLog log : tradingLogs) {
-            for (Report report : log.reports()) {
-                if (copied(report)) {
-                    expected.merge(key(log.compId(), report), 1, Integer::sum);
-                    fills += report.isFill() ? 1 : 0;
-                }
-            }
-        }
-        Map<String, Integer> copies = new TreeMap<>();
-        for (Report copy : copyLog.reports()) {
-            copies.merge(key(copy.deliverTo(), copy), 1, Integer::sum);
-        }
+        Map<String, Integer> expected = expected(tradingLogs);
+        long fills = tradingLogs.stream().flatMap(log -> log.reports().stream())
+            .filter(report -> copied(report) && report.isFill()).count();
+        Map<String, Integer> copies = copies(copyLog);
         assertTrue(expected.size() > 1_000 && fills > 100, "load ran: " + expected.size() + " reports, " + fills
             + " fills");
         assertEquals(List.of(), copyLog.sequenceProblems(), "the drop copy's sequence");
@@ -95,9 +87,49 @@ class DropCopyCrashTest {
             + "sessions vs in the drop copy)");
     }
 
+    /**
+     * Waits until the drop copy holds a copy of every report the trading sessions' clients received: the copies travel
+     * to the other gateway thread, so they may arrive after the originals. Returns at the timeout all the same: the
+     * test's comparison then names what is missing.
+     */
+    private static void awaitNoCopyMissing(List<TraderLog> tradingLogs, TraderLog copyLog)
+        throws InterruptedException {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            Map<String, Integer> copies = copies(copyLog);
+            if (expected(tradingLogs).entrySet().stream()
+                .allMatch(entry -> copies.getOrDefault(entry.getKey(), 0) >= entry.getValue())) {
+                return;
+            }
+            TimeUnit.MILLISECONDS.sleep(10); // polling with a deadline
+        }
+    }
+
     /** Copied: everything but status answers and the refusals the gateway made before the engine (ExecID R...). */
     private static boolean copied(Report report) {
         return !report.isStatusAnswer() && (report.execId() == null || !report.execId().startsWith("R"));
+    }
+
+    /** The reports to be copied, by session and content, with how many times each came. */
+    private static Map<String, Integer> expected(List<TraderLog> tradingLogs) {
+        Map<String, Integer> expected = new TreeMap<>();
+        for (TraderLog log : tradingLogs) {
+            for (Report report : log.reports()) {
+                if (copied(report)) {
+                    expected.merge(key(log.compId(), report), 1, Integer::sum);
+                }
+            }
+        }
+        return expected;
+    }
+
+    /** The drop copy's copies, keyed as {@link #expected}. */
+    private static Map<String, Integer> copies(TraderLog copyLog) {
+        Map<String, Integer> copies = new TreeMap<>();
+        for (Report copy : copyLog.reports()) {
+            copies.merge(key(copy.deliverTo(), copy), 1, Integer::sum);
+        }
+        return copies;
     }
 
     private static String key(String session, Report report) {

@@ -12,6 +12,7 @@ import quickfix.SessionID;
 import quickfix.SessionNotFound;
 import quickfix.SessionSettings;
 import quickfix.ThreadedSocketInitiator;
+import quickfix.field.Side;
 import quickfix.field.TestReqID;
 import quickfix.fix44.TestRequest;
 
@@ -44,6 +45,7 @@ final class Traders implements AutoCloseable {
     private final ThreadedSocketInitiator initiator;
     private final List<LoadDriver> drivers = new ArrayList<>();
     private int testRequests;
+    private int barriers;
 
     Traders(List<String> compIds, int port, Path storeDirectory) throws ConfigError {
         SessionSettings settings = new SessionSettings();
@@ -141,6 +143,29 @@ final class Traders implements AutoCloseable {
                     + "TestRequests on " + waiting.keySet() + "; logons " + logonCounts() + "; errors "
                     + lastErrors());
             }
+        }
+    }
+
+    /**
+     * Waits until every request sent so far is answered and every report it caused has reached its client: an
+     * OrderStatusRequest on each session, answered once the engine has processed that session's earlier requests;
+     * then, every session's answer in (so every request sent before is processed), a second round, whose answer
+     * each session's client receives after every report those requests caused it (one matching thread; each
+     * session's messages in order). A TestRequest's Heartbeat ({@link #awaitQuiet}) says less: the gateway answers it
+     * while the requests before it may still be on their way to the engine.
+     */
+    void awaitAnswered(String symbol, Duration timeout) throws InterruptedException {
+        for (int round = 0; round < 2; round++) {
+            int number = round + 1;
+            Map<SessionID, Integer> answersBefore = new LinkedHashMap<>();
+            for (SessionID id : sessions.values()) {
+                answersBefore.put(id, logs.get(id).statusAnswers());
+                send(Orders.status("answered-" + ++barriers, symbol, Side.BUY), id);
+            }
+            await(() -> answersBefore.entrySet().stream()
+                    .allMatch(entry -> logs.get(entry.getKey()).statusAnswers() > entry.getValue()), timeout,
+                () -> "the answers to the status requests of round " + number + "; errors "
+                    + lastErrors());
         }
     }
 
