@@ -4,9 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.fixmatch.fix.gateway.Gateway;
 import io.fixmatch.server.AdminSettings;
 import io.fixmatch.server.FixmatchServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -50,25 +50,20 @@ class DropCopyTest {
 
     @TempDir
     Path temp;
+    @RegisterExtension
+    final ServerAndClients running = new ServerAndClients();
     private FixmatchServer server;
-    private final List<QfjClient> clients = new ArrayList<>();
-
-    @AfterEach
-    void cleanUp() {
-        clients.forEach(QfjClient::stopForcibly);
-        TestServers.closeQuietly(server);
-    }
 
     @Test
     void theDropCopySessionGetsACopyOfEveryReportOfTheSessionsItCoversAndCanHaveThemResent() throws Exception {
-        server = TestServers.start(temp, 0, CONFIG);
+        server = running.use(TestServers.start(temp, 0, CONFIG));
         int port = server.port();
         // owner 1 (CLIENT1) and 3 (CLIENT3) on gateway 0, owner 2 (CLIENT2) and 4 (DROPCOPY) on gateway 1: the copies
         // of CLIENT1's reports cross from the matching thread to the other gateway's ring
-        QfjClient client1 = logOn("CLIENT1", port);
-        QfjClient client2 = logOn("CLIENT2", port);
-        QfjClient client3 = logOn("CLIENT3", port);
-        QfjClient dropCopy = logOn("DROPCOPY", port);
+        QfjClient client1 = running.logOn("CLIENT1", port);
+        QfjClient client2 = running.logOn("CLIENT2", port);
+        QfjClient client3 = running.logOn("CLIENT3", port);
+        QfjClient dropCopy = running.logOn("DROPCOPY", port);
 
         client1.send(Orders.limit("S1", "AAPL", SELL, 100, "50.00"));
         assertFields(client1.nextApp("8"), 11, "S1", 150, "0");
@@ -120,13 +115,13 @@ class DropCopyTest {
 
         // the copies are stored like any session's messages: after a restart a ResendRequest brings them back
         server.close();
-        server = TestServers.start(temp, port, CONFIG);
+        server = running.use(TestServers.start(temp, port, CONFIG));
         dropCopy.awaitLogons(2);
         dropCopy.send(new ResendRequest(new BeginSeqNo(1), new EndSeqNo(0)));
         List<Map<String, String>> resent = awaitReports(dropCopy, copies.size() + 1, true);
         assertEquals(before, resent, "the copies resent after a restart");
 
-        for (QfjClient client : clients) {
+        for (QfjClient client : running.clients()) {
             client.assertNoProtocolErrors(SERVER_RESTARTED);
         }
         for (Gateway gateway : server.gateways().all()) {
@@ -146,8 +141,8 @@ class DropCopyTest {
         Map<String, String> config = new TreeMap<>(CONFIG);
         config.put("gateway.threads", String.valueOf(gatewayThreads));
         config.put("server.layout", gatewayThreads == 1 ? "one-thread" : "two-threads");
-        server = FixmatchServer.start(TestServers.config(temp, 0, config)
-            .withAdmin(new AdminSettings("127.0.0.1", AdminSettings.ANY_FREE_PORT, null)));
+        server = running.use(FixmatchServer.start(TestServers.config(temp, 0, config)
+            .withAdmin(new AdminSettings("127.0.0.1", AdminSettings.ANY_FREE_PORT, null))));
         int port = server.port();
         JsonNode sessions = new AdminClient(server.adminPort(), null).getJson("/sessions", 200).get("sessions");
         assertEquals("[\"CLIENT1\",\"CLIENT2\"]", sessions.get(3).get("dropCopyFor").toString(), "DROPCOPY's role");
@@ -155,10 +150,10 @@ class DropCopyTest {
         assertEquals("[]", sessions.get(2).get("dropCopies").toString(), "CLIENT3 is not covered");
         assertEquals("[]", sessions.get(2).get("dropCopyFor").toString(), "CLIENT3 is a trading session");
         assertEquals(gatewayThreads == 1 ? "gateway-0" : "gateway-1", sessions.get(3).get("gateway").asText());
-        QfjClient client1 = logOn("CLIENT1", port);
-        QfjClient client2 = logOn("CLIENT2", port);
-        QfjClient client3 = logOn("CLIENT3", port);
-        QfjClient dropCopy = logOn("DROPCOPY", port);
+        QfjClient client1 = running.logOn("CLIENT1", port);
+        QfjClient client2 = running.logOn("CLIENT2", port);
+        QfjClient client3 = running.logOn("CLIENT3", port);
+        QfjClient dropCopy = running.logOn("DROPCOPY", port);
 
         for (QfjClient client : List.of(client1, client2, client3)) {
             String id = client.sessionId().getSenderCompID();
@@ -193,20 +188,12 @@ class DropCopyTest {
         for (int i = 0; i < expected.size(); i++) {
             Orders.assertValidFix44(dropCopy.nextApp());
         }
-        for (QfjClient client : clients) {
+        for (QfjClient client : running.clients()) {
             client.assertNoProtocolErrors(SERVER_RESTARTED);
         }
         for (Gateway gateway : server.gateways().all()) {
             assertNull(gateway.lastAssertionFailure(), gateway.name() + " broke an assertion in its cycle");
         }
-    }
-
-    private QfjClient logOn(String compId, int port) throws Exception {
-        QfjClient client = new QfjClient(compId, port, new QfjClient.Options());
-        clients.add(client);
-        client.start();
-        client.awaitLogons(1);
-        return client;
     }
 
     private static List<Map<String, String>> originals(QfjClient client, String compId) {

@@ -2,10 +2,10 @@ package io.fixmatch.it;
 
 import io.fixmatch.fix.gateway.Gateway;
 import io.fixmatch.server.FixmatchServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -17,8 +17,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.BitSet;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -40,22 +38,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class GatewayThreadsTest {
     @TempDir
     Path temp;
+    @RegisterExtension
+    final ServerAndClients running = new ServerAndClients();
     private FixmatchServer server;
-    private final List<QfjClient> clients = new ArrayList<>();
-
-    @AfterEach
-    void cleanUp() {
-        clients.forEach(QfjClient::stopForcibly);
-        TestServers.closeQuietly(server);
-    }
 
     @Test
     void sessionsOnTwoGatewayThreadsTradeWithEachOther() throws Exception {
-        server = TestServers.start(temp, 0, Map.of("server.layout", "two-threads", "gateway.threads", "2"));
+        server = running.use(TestServers.start(temp, 0,
+            Map.of("server.layout", "two-threads", "gateway.threads", "2")));
         // Connected one after the other: the listening socket took loop 0, so CLIENT1 (owned by gateway 0) is
         // accepted on loop 1 and CLIENT2 (gateway 1) on loop 0; each must be moved to its session's gateway.
-        QfjClient client1 = logOn("CLIENT1");
-        QfjClient client2 = logOn("CLIENT2");
+        QfjClient client1 = running.logOn("CLIENT1", server.port());
+        QfjClient client2 = running.logOn("CLIENT2", server.port());
         long moved = server.gateways().all().stream().mapToLong(Gateway::connectionsMovedIn).sum();
         assertTrue(moved >= 1, "connections moved to their session's gateway: " + moved);
         assertEquals(2, server.gateways().count());
@@ -68,10 +62,10 @@ class GatewayThreadsTest {
     @ParameterizedTest(name = "{0}, {1}")
     @CsvSource({"one-thread, backoff", "one-thread, busy-spin", "two-threads, backoff", "two-threads, busy-spin"})
     void theSameFlowUnderEveryLayoutAndIdleStrategy(String layout, String idle) throws Exception {
-        server = TestServers.start(temp, 0, Map.of("server.layout", layout, "gateway.idleStrategy", idle,
-            "engine.idleStrategy", idle));
-        QfjClient client1 = logOn("CLIENT1");
-        QfjClient client2 = logOn("CLIENT2");
+        server = running.use(TestServers.start(temp, 0, Map.of("server.layout", layout, "gateway.idleStrategy", idle,
+            "engine.idleStrategy", idle)));
+        QfjClient client1 = running.logOn("CLIENT1", server.port());
+        QfjClient client2 = running.logOn("CLIENT2", server.port());
         tradeAcross(client1, client2, "GOOG", "C");
         tradeAcross(client2, client1, "GOOG", "D");
         noneBroken(client1, client2);
@@ -80,8 +74,8 @@ class GatewayThreadsTest {
     @Test
     void gatewayThreadsArePinnedToTheirConfiguredCpus() throws Exception {
         int cpu = Runtime.getRuntime().availableProcessors() - 1;
-        server = TestServers.start(temp, 0, Map.of("server.layout", "two-threads", "gateway.threads", "2",
-            "gateway.cpus", "-1," + cpu));
+        server = running.use(TestServers.start(temp, 0, Map.of("server.layout", "two-threads", "gateway.threads", "2",
+            "gateway.cpus", "-1," + cpu)));
         BitSet[] seen = new BitSet[2];
         for (Gateway gateway : server.gateways().all()) {
             gateway.submit(() -> seen[gateway.index()] = Affinity.getAffinity()).get(10, TimeUnit.SECONDS);
@@ -105,14 +99,6 @@ class GatewayThreadsTest {
         } catch (IOException | RuntimeException e) {
             return false;
         }
-    }
-
-    private QfjClient logOn(String compId) throws Exception {
-        QfjClient client = new QfjClient(compId, server.port(), new QfjClient.Options());
-        clients.add(client);
-        client.start();
-        client.awaitLogons(1);
-        return client;
     }
 
     /**

@@ -1,16 +1,14 @@
 package io.fixmatch.it;
 
 import io.fixmatch.server.FixmatchServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import quickfix.Message;
 import quickfix.field.PossResend;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
@@ -31,21 +29,16 @@ class PossResendTest {
 
     @TempDir
     Path temp;
+    @RegisterExtension
+    final ServerAndClients running = new ServerAndClients();
     private FixmatchServer server;
-    private final List<QfjClient> clients = new ArrayList<>();
-
-    @AfterEach
-    void cleanUp() {
-        clients.forEach(QfjClient::stopForcibly);
-        TestServers.closeQuietly(server);
-    }
 
     @Test
     void aResentOrderWhoseClOrdIdWasSeenIsIgnoredAcrossARestartAndANewOneIsEntered() throws Exception {
-        server = TestServers.start(temp, 0, Map.of());
+        server = running.use(TestServers.start(temp, 0, Map.of()));
         int port = server.port();
-        QfjClient buyer = logOn("CLIENT1", port);
-        QfjClient seller = logOn("CLIENT2", port);
+        QfjClient buyer = running.logOn("CLIENT1", port);
+        QfjClient seller = running.logOn("CLIENT2", port);
         seller.send(Orders.limit("S1", "AAPL", SELL, 30, "10.00"));
         assertFields(seller.nextApp("8"), 11, "S1", 150, "0");
         buyer.send(Orders.limit("P1", "AAPL", BUY, 10, "10.00"));
@@ -57,7 +50,7 @@ class PossResendTest {
         assertFields(buyer.nextApp("8"), 11, "P2", 150, "0"); // nothing for the resent P1
 
         server.close();
-        server = TestServers.start(temp, port, Map.of());
+        server = running.use(TestServers.start(temp, port, Map.of()));
         buyer.awaitLogons(2);
         buyer.send(possResend(Orders.limit("P1", "AAPL", BUY, 10, "10.00")));
         buyer.send(possResend(Orders.limit("P2", "AAPL", BUY, 10, "10.00")));
@@ -71,7 +64,7 @@ class PossResendTest {
 
         // a Logon with ResetSeqNumFlag=Y: a new trading session, nothing seen yet
         QfjClient reset = new QfjClient("CLIENT1", port, new QfjClient.Options().resetOnLogon(true));
-        clients.add(reset);
+        running.add(reset);
         reset.start();
         reset.awaitLogons(1);
         reset.send(possResend(Orders.limit("P1", "AAPL", BUY, 10, "10.00")));
@@ -84,13 +77,5 @@ class PossResendTest {
     private static Message possResend(Message order) {
         order.getHeader().setBoolean(PossResend.FIELD, true);
         return order;
-    }
-
-    private QfjClient logOn(String compId, int port) throws Exception {
-        QfjClient client = new QfjClient(compId, port, new QfjClient.Options());
-        clients.add(client);
-        client.start();
-        client.awaitLogons(1);
-        return client;
     }
 }

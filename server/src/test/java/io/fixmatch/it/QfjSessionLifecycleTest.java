@@ -3,9 +3,9 @@ package io.fixmatch.it;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fixmatch.server.AdminSettings;
 import io.fixmatch.server.FixmatchServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import quickfix.Message;
 import quickfix.field.NewSeqNo;
@@ -43,17 +43,13 @@ class QfjSessionLifecycleTest {
 
     @TempDir
     Path temp;
+    /** Clients are stopped forcibly after each test: graceful logouts are tested where they matter. */
+    @RegisterExtension
+    final ServerAndClients running = new ServerAndClients();
     private FixmatchServer server;
-    private final List<QfjClient> clients = new ArrayList<>();
-
-    @AfterEach
-    void cleanUp() {
-        clients.forEach(QfjClient::stopForcibly); // graceful logouts are tested where they matter
-        TestServers.closeQuietly(server);
-    }
 
     private FixmatchServer startServer(int port) throws InterruptedException {
-        server = TestServers.start(temp.resolve("server"), port, Map.of());
+        server = running.use(TestServers.start(temp.resolve("server"), port, Map.of()));
         return server;
     }
 
@@ -66,7 +62,7 @@ class QfjSessionLifecycleTest {
         Map<String, QfjClient> started = new java.util.HashMap<>();
         for (Map.Entry<String, QfjClient.Options> entry : options.entrySet()) {
             QfjClient client = new QfjClient(entry.getKey(), server.port(), entry.getValue());
-            clients.add(client);
+            running.add(client);
             client.start();
             started.put(entry.getKey(), client);
         }
@@ -315,8 +311,8 @@ class QfjSessionLifecycleTest {
 
     @Test
     void cancelOnDisconnectForLoadgen() throws Exception {
-        server = FixmatchServer.start(TestServers.config(temp.resolve("server"), 0, Map.of())
-            .withAdmin(new AdminSettings("127.0.0.1", AdminSettings.ANY_FREE_PORT, null)));
+        server = running.use(FixmatchServer.start(TestServers.config(temp.resolve("server"), 0, Map.of())
+            .withAdmin(new AdminSettings("127.0.0.1", AdminSettings.ANY_FREE_PORT, null))));
         AdminClient admin = new AdminClient(server.adminPort(), null);
         QfjClient.Options loadgenOptions = new QfjClient.Options().fileStore(temp.resolve("loadgen-store"));
         Map<String, QfjClient> all = logOnTogether(Map.of("LOADGEN", loadgenOptions,

@@ -4,9 +4,9 @@ import io.fixmatch.fix.gateway.Gateway;
 import io.fixmatch.fix.session.SessionStore;
 import io.fixmatch.server.FixmatchServer;
 import io.fixmatch.server.ServerConfig;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -14,7 +14,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -42,14 +41,9 @@ class SessionScheduleTest {
 
     @TempDir
     Path temp;
+    @RegisterExtension
+    final ServerAndClients running = new ServerAndClients();
     private FixmatchServer server;
-    private final List<QfjClient> clients = new ArrayList<>();
-
-    @AfterEach
-    void cleanUp() {
-        clients.forEach(QfjClient::stopForcibly);
-        TestServers.closeQuietly(server);
-    }
 
     /** 2026-06-01 is a Monday (British Summer Time: London is UTC+1). */
     private static Instant london(int dayOfJune, int hour, int minute) {
@@ -59,10 +53,10 @@ class SessionScheduleTest {
     @Test
     void aLogonOutsideTheScheduleIsRefusedInsideItStartsAtOneAndTheEndLogsTheSessionOut() throws Exception {
         MovableClock clock = new MovableClock(london(1, 7, 0));
-        server = FixmatchServer.start(TestServers.config(temp, 0, CONFIG), clock);
+        server = running.use(FixmatchServer.start(TestServers.config(temp, 0, CONFIG), clock));
         QfjClient client = new QfjClient("CLIENT1", server.port(), new QfjClient.Options()
             .setting("ResetOnDisconnect", "Y")); // a client that starts each connection at 1, as the venue does daily
-        clients.add(client);
+        running.add(client);
         client.start();
         awaitLogout(client, 1, "Logon refused: outside the session's schedule (08:00-17:30 Europe/London MON,TUE,WED,"
             + "THU,FRI, sequence reset at start)");
@@ -94,9 +88,9 @@ class SessionScheduleTest {
     void theResetIsStoredAndHappensOncePerTradingSessionAcrossRestarts() throws Exception {
         MovableClock clock = new MovableClock(london(1, 9, 0));
         ServerConfig config = TestServers.config(temp, 0, CONFIG);
-        server = FixmatchServer.start(config, clock);
+        server = running.use(FixmatchServer.start(config, clock));
         QfjClient client = new QfjClient("CLIENT1", server.port(), new QfjClient.Options());
-        clients.add(client);
+        running.add(client);
         client.start();
         client.awaitLogons(1);
         client.send(Orders.limit("A1", "AAPL", BUY, 10, "10.00"));
@@ -106,12 +100,12 @@ class SessionScheduleTest {
         Path store = config.withDataDirectory(temp).sessionDirectory(config.sessions().get(0));
         long nextOut = storedNextOut(store, london(1, 8, 0));
 
-        server = startAndAwaitTimers(config, clock); // the same trading session: no second reset
+        server = running.use(startAndAwaitTimers(config, clock)); // the same trading session: no second reset
         server.close();
         assertEquals(nextOut, storedNextOut(store, london(1, 8, 0)), "next MsgSeqNum out after a restart");
 
         clock.set(london(2, 8, 0));
-        server = startAndAwaitTimers(config, clock); // the next trading session: reset, and stored
+        server = running.use(startAndAwaitTimers(config, clock)); // the next trading session: reset, and stored
         server.close();
         try (SessionStore reopened = new SessionStore(store)) {
             assertEquals(london(2, 8, 0).toEpochMilli(), reopened.tradingSessionStart());
