@@ -31,7 +31,7 @@ class ClusterRoundTripTest {
             int leader = cluster.awaitLeader(30_000);
             InboundCommandRing inbound = new InboundCommandRing(1 << 16);
             OutboundEventRing outbound = new OutboundEventRing(1 << 20, new BackoffIdleStrategy());
-            try (ClusterEngineLink link = new ClusterEngineLink(cluster.linkSettings(1, 1, 2, 3), inbound, outbound)) {
+            try (ClusterEngineLink link = new ClusterEngineLink(cluster.linkSettings(1, 1, 2, 3), inbound, outbound, 2)) {
                 Welcome welcome = link.connect(StoredOrigins.NONE);
                 assertEquals(0, welcome.lastApplied());
                 link.start(-1);

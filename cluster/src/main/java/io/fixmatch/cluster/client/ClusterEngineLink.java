@@ -14,12 +14,16 @@ import io.fixmatch.engine.api.ExecutionEvent;
 import io.fixmatch.engine.codec.EventCodec;
 import io.fixmatch.engine.loop.CommandTrace;
 import io.fixmatch.engine.loop.CpuPinning;
+import io.fixmatch.engine.loop.EngineLink;
 import io.fixmatch.engine.loop.InboundCommandRing;
 import io.fixmatch.engine.loop.OutboundEventRing;
 import io.fixmatch.engine.loop.WakeableBackoffIdleStrategy;
+import io.fixmatch.engine.matching.EngineView;
+import io.fixmatch.engine.metrics.EngineCounters;
 import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
+import org.agrona.collections.LongArrayList;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.BackoffIdleStrategy;
@@ -55,7 +59,7 @@ import java.util.concurrent.TimeUnit;
  * orders ("cluster unavailable") instead of queueing without bound; what it had taken is kept and sent when a leader
  * is back.
  */
-public final class ClusterEngineLink implements Agent, AutoCloseable {
+public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ClusterEngineLink.class);
     private static final long KEEPALIVE_NS = TimeUnit.MILLISECONDS.toNanos(500);
     private static final long ACK_INTERVAL_NS = TimeUnit.MILLISECONDS.toNanos(5);
@@ -78,6 +82,15 @@ public final class ClusterEngineLink implements Agent, AutoCloseable {
     private final ExecutionEvent historyEvent = new ExecutionEvent();
     private final MessageHandler onInboundRecord = this::onInboundRecord;
     private final Listener listener = new Listener();
+    /** The engine's view as the cluster sends it (halts, kill switches, book answers): this thread writes it. */
+    private final EngineView view;
+    /** The events the gateway's sessions get, counted as they pass (a node counts all of the engine's). */
+    private final EngineCounters counters;
+    private final ExecutionEvent countedEvent = new ExecutionEvent();
+    private long lastAnswered;
+    private long startNanos = System.nanoTime();
+    private volatile long joinNanos;
+    private volatile long historyBatches;
     /** Batches that arrived while connecting, before the gateway threads ran: published first. */
     private final ArrayDeque<byte[]> early = new ArrayDeque<>();
     private MediaDriver driver;
@@ -87,7 +100,7 @@ public final class ClusterEngineLink implements Agent, AutoCloseable {
     private AgentRunner runner;
     private StoredOrigins origins = StoredOrigins.NONE;
     /** The books as the welcome's SEED messages give them: symbol, side, price, quantity per resting order. */
-    private final org.agrona.collections.LongArrayList seedOrders = new org.agrona.collections.LongArrayList();
+    private final LongArrayList seedOrders = new LongArrayList();
     private State state = State.CONNECTING;
     private boolean firstConnect = true;
     private Welcome welcome;
@@ -105,11 +118,15 @@ public final class ClusterEngineLink implements Agent, AutoCloseable {
     private boolean helloAgain;
     private long nowNanos;
 
-    public ClusterEngineLink(LinkSettings settings, InboundCommandRing inbound, OutboundEventRing outbound) {
+    /** @param symbols the venue's symbol count (the view and the counters) */
+    public ClusterEngineLink(LinkSettings settings, InboundCommandRing inbound, OutboundEventRing outbound,
+                             int symbols) {
         this.settings = settings;
         this.inbound = inbound;
         this.outbound = outbound;
         this.unanswered = new UnansweredCommands(settings.unansweredBytes());
+        this.view = EngineView.mirror(symbols);
+        this.counters = new EngineCounters(symbols);
     }
 
     /**
@@ -400,16 +417,33 @@ public final class ClusterEngineLink implements Agent, AutoCloseable {
         long lastEgressNumbered = Egress.welcomeLastEgress(buffer, offset);
         long oldestHeld = Egress.welcomeOldestHeld(buffer, offset);
         int seedMessages = Egress.welcomeSeedMessages(buffer, offset);
+        int controls = Egress.welcomeControlCount(buffer, offset);
         Map<Integer, Long> positions = new HashMap<>();
+        Map<Integer, long[]> sessionControls = new HashMap<>();
         for (int i = 0; i < Egress.welcomeOwnerCount(buffer, offset); i++) {
-            positions.put(Egress.welcomeOwner(buffer, offset, i), Egress.welcomeInboundPosition(buffer, offset, i));
+            int at = Egress.welcomeOwnerAt(buffer, offset, i);
+            int owner = buffer.getInt(at, Egress.ORDER);
+            positions.put(owner, buffer.getLong(at + Integer.BYTES, Egress.ORDER));
+            long[] values = new long[controls];
+            for (int c = 0; c < controls; c++) {
+                values[c] = buffer.getLong(at + Integer.BYTES + Long.BYTES + c * Long.BYTES, Egress.ORDER);
+            }
+            sessionControls.put(owner, values);
         }
+        long[] referencePrices = new long[Egress.welcomeSymbolCount(buffer, offset)];
+        int pricesAt = Egress.welcomeReferencePricesAt(buffer, offset);
+        for (int i = 0; i < referencePrices.length; i++) {
+            referencePrices[i] = buffer.getLong(pricesAt + i * Long.BYTES, Egress.ORDER);
+        }
+        int viewAt = Egress.welcomeViewAt(buffer, offset);
+        view.apply(buffer, viewAt + Integer.BYTES);
         if (firstConnect) {
             seedOrders.clear();
             welcome = new Welcome(lastApplied, lastEgressNumbered, oldestHeld, Map.copyOf(positions),
-                client.leaderMemberId(), seedOrders);
+                Map.copyOf(sessionControls), referencePrices, client.leaderMemberId(), seedOrders);
             nextSequence = lastApplied;
             highestOffered = lastApplied;
+            lastAnswered = lastApplied;
             lastEgress = oldestHeld - 1;
             historyThrough = lastEgressNumbered;
             acks.startAfter(oldestHeld - 1);
@@ -464,12 +498,18 @@ public final class ClusterEngineLink implements Agent, AutoCloseable {
             return;
         }
         boolean history = sequence <= historyThrough;
+        if (history) {
+            historyBatches++;
+        }
         int end = offset + length;
         for (int at = offset + Egress.BATCH_HEADER_LENGTH; at < end; ) {
             int type = Egress.recordType(buffer, at);
             int recordLength = Egress.recordLength(buffer, at);
             int record = at + Egress.RECORD_HEADER_LENGTH;
-            if (!history || storesLack(type, buffer, record)) {
+            if (type == Egress.VIEW_RECORD) {
+                view.apply(buffer, record);
+            } else if (!history || storesLack(type, buffer, record)) {
+                count(type, buffer, record);
                 outbound.publishRecord(type, buffer, record, recordLength);
             }
             at = record + recordLength;
@@ -479,9 +519,23 @@ public final class ClusterEngineLink implements Agent, AutoCloseable {
         acks.published(sequence, outbound.producerPosition());
         outbound.wakeConsumer();
         long answered = Egress.batchAnswered(buffer, offset);
-        if (answered > 0) {
+        if (answered > lastAnswered) {
+            for (long i = lastAnswered; i < answered; i++) {
+                counters.commandProcessed();
+            }
+            lastAnswered = answered;
             unanswered.answeredThrough(answered);
             status.unanswered = unanswered.count();
+        }
+    }
+
+    private void count(int type, DirectBuffer buffer, int record) {
+        if (type == OutboundEventRing.EVENT) {
+            EventCodec.decode(buffer, record, countedEvent);
+            counters.onEvent(countedEvent);
+        } else if (type == OutboundEventRing.TRACED_EVENT) {
+            EventCodec.decode(buffer, record + CommandTrace.OUTBOUND_LENGTH, countedEvent);
+            counters.onEvent(countedEvent);
         }
     }
 
@@ -553,8 +607,45 @@ public final class ClusterEngineLink implements Agent, AutoCloseable {
     }
 
     /** Any thread: whether new orders are taken (see the class comment). */
+    @Override
     public boolean available() {
         return status.available;
+    }
+
+    @Override
+    public InboundCommandRing inbound() {
+        return inbound;
+    }
+
+    /** The one gateway thread's ring (a cluster gateway runs one gateway thread; more gateways, more processes). */
+    @Override
+    public OutboundEventRing outbound(int gateway) {
+        if (gateway != 0) {
+            throw new IllegalArgumentException("a cluster gateway has one gateway thread");
+        }
+        return outbound;
+    }
+
+    @Override
+    public EngineView view() {
+        return view;
+    }
+
+    @Override
+    public EngineCounters counters() {
+        return counters;
+    }
+
+    /** How long joining the cluster took: from this link's creation to the history consumed. */
+    @Override
+    public long recoveryNanos() {
+        return joinNanos;
+    }
+
+    /** Egress batches received again on joining (unacknowledged before this gateway's start). */
+    @Override
+    public long recoveredCommands() {
+        return historyBatches;
     }
 
     public LinkStatus status() {
@@ -563,7 +654,12 @@ public final class ClusterEngineLink implements Agent, AutoCloseable {
 
     /** Whether every batch held back when it connected has been consumed by the gateway thread. */
     public boolean historyDelivered() {
-        return welcome != null && acks.storedThrough(outbound.consumerPosition()) >= welcome.lastEgress();
+        boolean delivered = welcome != null && status.lastEgress >= welcome.lastEgress()
+            && outbound.consumerPosition() >= outbound.producerPosition();
+        if (delivered && joinNanos == 0) {
+            joinNanos = System.nanoTime() - startNanos;
+        }
+        return delivered;
     }
 
     /** Whether everything taken has been answered and nothing waits in the inbound ring (a clean stop waits). */

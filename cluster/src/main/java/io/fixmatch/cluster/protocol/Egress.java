@@ -11,7 +11,9 @@ import java.nio.charset.StandardCharsets;
  * <pre>
  *  WELCOME  4 i32 gateway id   8 i64 last applied gateway sequence   16 i64 last egress sequence
  *           24 i64 oldest egress sequence still held (history before it is lost)   32 i32 seed messages
- *           36 i32 owner count, then per owner: i32 owner id, i64 last inbound position
+ *           36 i32 owners   40 i32 session controls   44 i32 symbols, then per owner: i32 owner id, i64 last
+ *           inbound position, i64 per session control (its value); i64 per symbol (its reference price);
+ *           i32 length and the engine view (halts, kill switches)
  *  SEED     8 entries: i32 symbol id, u8 side (0 buy, 1 sell), i64 price, i64 resting quantity (added up)
  *  BATCH    1 u8 flags (bit 0: history, resent)   8 i64 egress sequence   16 i64 gateway sequence answered (0: none)
  *           24 i64 command sequence (the origin position of its events)   32 records
@@ -31,6 +33,11 @@ public final class Egress {
     public static final byte REFUSED = 4;
 
     public static final int HISTORY = 1;
+    /**
+     * A BATCH record type besides the outbound ring's: the engine's view (halts, kill switches, a book query's answer;
+     * {@code EngineView#encode}) after an operator's command, for the gateway's mirror of it.
+     */
+    public static final int VIEW_RECORD = 100;
 
     private static final int TYPE = 0;
     private static final int FLAGS = 1;
@@ -40,8 +47,9 @@ public final class Egress {
     private static final int OLDEST_HELD = 24;
     private static final int SEED_MESSAGES = 32;
     private static final int OWNER_COUNT = 36;
-    public static final int WELCOME_HEADER_LENGTH = 40;
-    public static final int WELCOME_OWNER_LENGTH = Integer.BYTES + Long.BYTES;
+    private static final int CONTROL_COUNT = 40;
+    private static final int SYMBOL_COUNT = 44;
+    public static final int WELCOME_HEADER_LENGTH = 48;
 
     public static final int SEED_HEADER_LENGTH = 8;
     public static final int SEED_ENTRY_LENGTH = Integer.BYTES + 1 + 2 * Long.BYTES;
@@ -66,7 +74,8 @@ public final class Egress {
     // --- WELCOME ---
 
     public static void encodeWelcomeHeader(MutableDirectBuffer buffer, int offset, int gatewayId, long lastApplied,
-                                           long lastEgress, long oldestHeld, int seedMessages, int ownerCount) {
+                                           long lastEgress, long oldestHeld, int seedMessages, int ownerCount,
+                                           int controlCount, int symbolCount) {
         buffer.putByte(offset + TYPE, WELCOME);
         buffer.putInt(offset + GATEWAY_ID, gatewayId, ORDER);
         buffer.putLong(offset + LAST_APPLIED, lastApplied, ORDER);
@@ -74,17 +83,27 @@ public final class Egress {
         buffer.putLong(offset + OLDEST_HELD, oldestHeld, ORDER);
         buffer.putInt(offset + SEED_MESSAGES, seedMessages, ORDER);
         buffer.putInt(offset + OWNER_COUNT, ownerCount, ORDER);
+        buffer.putInt(offset + CONTROL_COUNT, controlCount, ORDER);
+        buffer.putInt(offset + SYMBOL_COUNT, symbolCount, ORDER);
     }
 
-    public static void putWelcomeOwner(MutableDirectBuffer buffer, int offset, int index, int owner,
-                                       long inboundPosition) {
-        int at = offset + WELCOME_HEADER_LENGTH + index * WELCOME_OWNER_LENGTH;
-        buffer.putInt(at, owner, ORDER);
-        buffer.putLong(at + Integer.BYTES, inboundPosition, ORDER);
+    /** Where owner entry {@code index} starts: i32 owner, i64 inbound position, then the controls' i64 values. */
+    public static int welcomeOwnerAt(DirectBuffer buffer, int offset, int index) {
+        return offset + WELCOME_HEADER_LENGTH + index * welcomeOwnerLength(buffer, offset);
     }
 
-    public static int welcomeLength(int ownerCount) {
-        return WELCOME_HEADER_LENGTH + ownerCount * WELCOME_OWNER_LENGTH;
+    private static int welcomeOwnerLength(DirectBuffer buffer, int offset) {
+        return Integer.BYTES + Long.BYTES + welcomeControlCount(buffer, offset) * Long.BYTES;
+    }
+
+    /** Where the reference prices start (i64 per symbol), after the owners. */
+    public static int welcomeReferencePricesAt(DirectBuffer buffer, int offset) {
+        return welcomeOwnerAt(buffer, offset, welcomeOwnerCount(buffer, offset));
+    }
+
+    /** Where the view starts (i32 length, then the engine view's bytes), after the reference prices. */
+    public static int welcomeViewAt(DirectBuffer buffer, int offset) {
+        return welcomeReferencePricesAt(buffer, offset) + welcomeSymbolCount(buffer, offset) * Long.BYTES;
     }
 
     public static int welcomeGatewayId(DirectBuffer buffer, int offset) {
@@ -111,12 +130,12 @@ public final class Egress {
         return buffer.getInt(offset + OWNER_COUNT, ORDER);
     }
 
-    public static int welcomeOwner(DirectBuffer buffer, int offset, int index) {
-        return buffer.getInt(offset + WELCOME_HEADER_LENGTH + index * WELCOME_OWNER_LENGTH, ORDER);
+    public static int welcomeControlCount(DirectBuffer buffer, int offset) {
+        return buffer.getInt(offset + CONTROL_COUNT, ORDER);
     }
 
-    public static long welcomeInboundPosition(DirectBuffer buffer, int offset, int index) {
-        return buffer.getLong(offset + WELCOME_HEADER_LENGTH + index * WELCOME_OWNER_LENGTH + Integer.BYTES, ORDER);
+    public static int welcomeSymbolCount(DirectBuffer buffer, int offset) {
+        return buffer.getInt(offset + SYMBOL_COUNT, ORDER);
     }
 
     // --- SEED ---

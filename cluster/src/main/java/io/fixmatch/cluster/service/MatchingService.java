@@ -11,6 +11,8 @@ import io.aeron.logbuffer.Header;
 import io.fixmatch.cluster.protocol.Egress;
 import io.fixmatch.cluster.protocol.Ingress;
 import io.fixmatch.engine.api.Command;
+import io.fixmatch.engine.api.CommandType;
+import io.fixmatch.engine.api.SessionControl;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.codec.CommandCodec;
 import io.fixmatch.engine.loop.CommandTrace;
@@ -61,6 +63,7 @@ public final class MatchingService implements ClusteredService {
     static final long END_OF_DAY_TIMER = 1;
     private static final int OFFER_ATTEMPTS = 1_000;
     private static final int SEED_MESSAGE_BYTES = 64 * 1024;
+    private static final int REPLY_BYTES = 256 * 1024;
 
     private final ServiceSettings settings;
     private final ServiceStatus status = new ServiceStatus();
@@ -70,7 +73,8 @@ public final class MatchingService implements ClusteredService {
     private final Command operatorCommand = new Command();
     private final UnsafeBuffer live = new UnsafeBuffer(ByteBuffer.allocateDirect(BATCH_BUFFER_BYTES));
     private final UnsafeBuffer kept = new UnsafeBuffer(ByteBuffer.allocateDirect(BATCH_BUFFER_BYTES));
-    private final UnsafeBuffer reply = new UnsafeBuffer(ByteBuffer.allocateDirect(SEED_MESSAGE_BYTES));
+    /** Welcomes (a few hundred owners' settings) and seed messages. */
+    private final UnsafeBuffer reply = new UnsafeBuffer(ByteBuffer.allocateDirect(REPLY_BYTES));
     private final MessageHandler onStagedRecord = this::onStagedRecord;
     private Cluster cluster;
     private ReplicaJournal journal;
@@ -84,6 +88,8 @@ public final class MatchingService implements ClusteredService {
     /** The gateway sequence the command being applied answers, and its slot (null: the cluster's own command). */
     private GatewaySlot issuer;
     private long answering;
+    /** The type of the command being applied (null: none, a malformed one). */
+    private CommandType appliedType;
     /** The deadline (epoch ns) of the scheduled end-of-day timer; 0: none scheduled. Replicated state. */
     private long endOfDayDeadline;
     /** The admin endpoint's book query: asked (any thread), answered by the service thread between messages. */
@@ -119,7 +125,7 @@ public final class MatchingService implements ClusteredService {
         runtime.startInline();
         for (int i = 1; i <= slots.maxGateways(); i++) {
             int slot = i;
-            runtime.outbound(slot).drainWhenFull(() -> flushSlot(slots.slot(slot), 0));
+            runtime.outbound(slot).drainWhenFull(() -> flushSlot(slots.slot(slot), 0, null));
         }
         runtime.outbound(0).drainWhenFull(this::dropUnserved);
         status.commandSequence = restoredSequence;
@@ -185,11 +191,13 @@ public final class MatchingService implements ClusteredService {
         String malformed = malformation(slot, recordType, buffer, recordOffset, recordLength);
         issuer = slot;
         answering = sequence;
+        appliedType = null;
         if (malformed != null) {
             ignored(slot, malformed);
         } else if (!runtime.inbound().offerRecord(recordType, buffer, recordOffset, recordLength)) {
             throw new IllegalStateException("the service's inbound ring cannot take one command");
         } else {
+            appliedType = scratch.type();
             runtime.doWork();
         }
         flushAll();
@@ -246,6 +254,7 @@ public final class MatchingService implements ClusteredService {
         }
         issuer = null;
         answering = 0;
+        appliedType = command.type();
         runtime.doWork();
         flushAll();
     }
@@ -264,11 +273,13 @@ public final class MatchingService implements ClusteredService {
 
     /** After a command: one batch for each gateway its events touched, and one answering the issuer. */
     private void flushAll() {
+        boolean viewChanged = appliedType != null && appliedType.isOperators();
         for (int i = 1; i <= slots.maxGateways(); i++) {
             GatewaySlot slot = slots.slot(i);
             boolean answers = slot == issuer;
-            if (answers || runtime.outbound(i).hasEvents()) {
-                flushSlot(slot, answers ? answering : 0);
+            boolean view = viewChanged && (answers || (slot.open && appliedType != CommandType.BOOK_QUERY));
+            if (answers || view || runtime.outbound(i).hasEvents()) {
+                flushSlot(slot, answers ? answering : 0, view ? appliedType : null);
             }
         }
         dropUnserved();
@@ -283,12 +294,15 @@ public final class MatchingService implements ClusteredService {
      * Turns a gateway's staged records into a batch: numbered, kept in its window (market data only while it is
      * connected, trace stamps dropped: the kept copy is the same on every node), sent if this node leads.
      */
-    private void flushSlot(GatewaySlot slot, long answered) {
+    private void flushSlot(GatewaySlot slot, long answered, CommandType viewAfter) {
         building = slot;
         liveAt = Egress.BATCH_HEADER_LENGTH;
         keptAt = Egress.BATCH_HEADER_LENGTH;
         keptRecords = 0;
         runtime.outbound(slot.index).readRecords(onStagedRecord, Integer.MAX_VALUE);
+        if (viewAfter != null) {
+            appendView(viewAfter, answered != 0 && viewAfter == CommandType.BOOK_QUERY);
+        }
         building = null;
         if (slot.isFree() || (keptRecords == 0 && answered == 0 && !slot.open)) {
             return; // nobody to tell: no gateway, or only market data for a gateway that is away
@@ -317,6 +331,18 @@ public final class MatchingService implements ClusteredService {
         } else {
             keptAt = Egress.putRecord(kept, keptAt, type, buffer, index, length);
         }
+        keptRecords++;
+    }
+
+    /** The engine's view after an operator's command, for the gateway's mirror (the answer only for the asker). */
+    private void appendView(CommandType type, boolean withAnswer) {
+        int length = runtime.view().encode(live, liveAt + Egress.RECORD_HEADER_LENGTH,
+            type == CommandType.EXPIRE_DAY_ORDERS, withAnswer);
+        live.putInt(liveAt, Egress.VIEW_RECORD, Egress.ORDER);
+        live.putInt(liveAt + Integer.BYTES, length, Egress.ORDER);
+        keptAt = Egress.putRecord(kept, keptAt, Egress.VIEW_RECORD, live, liveAt + Egress.RECORD_HEADER_LENGTH,
+            length);
+        liveAt += Egress.RECORD_HEADER_LENGTH + length;
         keptRecords++;
     }
 
@@ -400,13 +426,27 @@ public final class MatchingService implements ClusteredService {
      */
     private void welcome(GatewaySlot slot, ClientSession session) {
         MatchingEngine engine = runtime.engine();
-        int seedMessages = seedMessageCount(engine);
+        SessionControl[] controls = SessionControl.values();
+        int symbols = engine.symbolCount();
         Egress.encodeWelcomeHeader(reply, 0, slot.gatewayId, slot.lastApplied, slot.egressSequence,
-            slot.window.oldestSequence(), seedMessages, slot.owners.length);
-        for (int i = 0; i < slot.owners.length; i++) {
-            Egress.putWelcomeOwner(reply, 0, i, slot.owners[i], engine.lastInboundPosition(slot.owners[i]));
+            slot.window.oldestSequence(), seedMessageCount(engine), slot.owners.length, controls.length, symbols);
+        int at = Egress.WELCOME_HEADER_LENGTH;
+        for (int owner : slot.owners) {
+            reply.putInt(at, owner, Egress.ORDER);
+            reply.putLong(at + Integer.BYTES, engine.lastInboundPosition(owner), Egress.ORDER);
+            at += Integer.BYTES + Long.BYTES;
+            for (SessionControl control : controls) {
+                reply.putLong(at, engine.sessionControl(owner, control), Egress.ORDER);
+                at += Long.BYTES;
+            }
         }
-        offerReply(session, reply, Egress.welcomeLength(slot.owners.length));
+        for (int symbol = 0; symbol < symbols; symbol++) {
+            reply.putLong(at, engine.referencePrice(symbol), Egress.ORDER);
+            at += Long.BYTES;
+        }
+        int viewLength = runtime.view().encode(reply, at + Integer.BYTES, false, false);
+        reply.putInt(at, viewLength, Egress.ORDER);
+        offerReply(session, reply, at + Integer.BYTES + viewLength);
         sendSeed(session, engine);
         resend(slot, session, 0, Egress.HISTORY);
     }

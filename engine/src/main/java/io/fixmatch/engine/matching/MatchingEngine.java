@@ -27,7 +27,7 @@ import java.util.List;
  * to the {@link EventSink}. The same commands always give the same events. Not thread-safe: one thread owns it.
  * After construction nothing allocates: orders and price levels come from pools sized by {@link EngineConfig}.
  */
-public final class MatchingEngine {
+public final class MatchingEngine implements TradingSettings {
     private final OrderBook[] books;
     private final ObjectPool<Order> orderPool;
     private final ObjectPool<PriceLevel> levelPool;
@@ -148,6 +148,7 @@ public final class MatchingEngine {
      * One of the session's risk or self-trade prevention settings, or {@link SessionControl#KILL_SWITCH} (1:
      * engaged); 0 for none or an invalid owner. The engine's thread, or while it is stopped (start-up, snapshots).
      */
+    @Override
     public long sessionControl(int owner, SessionControl control) {
         if (!OwnerOrders.isValidOwner(owner)) {
             return 0;
@@ -192,6 +193,7 @@ public final class MatchingEngine {
     }
 
     /** The symbol's configured reference price (0: none), set by SET_REFERENCE_PRICE. */
+    @Override
     public long referencePrice(int symbolId) {
         return bookOf(symbolId) == null ? 0 : risk.referencePrice(symbolId);
     }
