@@ -5,7 +5,7 @@ import io.aeron.FragmentAssembler;
 import io.aeron.Image;
 import io.aeron.logbuffer.FragmentHandler;
 import io.fixmatch.engine.config.SymbolSpec;
-import io.fixmatch.engine.matching.EngineStateCodec;
+import io.fixmatch.engine.matching.EngineState;
 import io.fixmatch.engine.matching.MatchingEngine;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -22,14 +22,13 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The matching service's state in a cluster snapshot: the engine in its own format ({@link EngineStateCodec}, as the
- * standalone journal's snapshots hold it), and what the cluster adds: the command sequence, the end-of-day deadline,
- * halted symbols, and each gateway's slot with its unacknowledged egress. Big-endian:
+ * The matching service's state in a cluster snapshot: the engine in its own format ({@link EngineState}, as the
+ * standalone journal's snapshots hold it: orders, ids, halts, settings), and what the cluster adds: the command
+ * sequence, the end-of-day deadline, and each gateway's slot with its unacknowledged egress. Big-endian:
  * <pre>
  *   "FIXMATCH-CLUSTER" u8 version (1)
  *   u16 symbol count, each name (u8 length, ASCII)    u16 owner count, each CompID (u8 length, ASCII)
  *   i64 command sequence    i64 end-of-day deadline (epoch ns, 0: none)
- *   u16 halted symbol count, each id (u16)
  *   i32 engine state length, the engine's state
  *   u16 slots, each: i32 gateway id, i64 session id, u8 open, i64 last applied, i64 egress sequence,
  *       i64 ignored commands, u16 owners (i32 each), i64 window's oldest sequence, i64 batches lost,
@@ -91,19 +90,9 @@ final class ServiceSnapshot {
             writeNames(out, settings.owners());
             out.writeLong(state.commandSequence());
             out.writeLong(state.endOfDayDeadline());
-            List<Integer> halted = new ArrayList<>();
-            for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
-                if (engine.isHalted(symbol)) {
-                    halted.add(symbol);
-                }
-            }
-            out.writeShort(halted.size());
-            for (int symbol : halted) {
-                out.writeShort(symbol);
-            }
             ByteArrayOutputStream engineBytes = new ByteArrayOutputStream();
             try (DataOutputStream engineOut = new DataOutputStream(engineBytes)) {
-                EngineStateCodec.write(engine, engineOut);
+                EngineState.write(engine, engineOut);
             }
             out.writeInt(engineBytes.size());
             engineBytes.writeTo(out);
@@ -208,14 +197,10 @@ final class ServiceSnapshot {
                     + " end)");
             }
             State state = new State(in.readLong(), in.readLong());
-            int halted = in.readUnsignedShort();
-            for (int i = 0; i < halted; i++) {
-                engine.restoreHalt(in.readUnsignedShort());
-            }
             int engineLength = in.readInt();
             byte[] engineBytes = in.readNBytes(engineLength);
             try (DataInputStream engineIn = new DataInputStream(new ByteArrayInputStream(engineBytes))) {
-                EngineStateCodec.read(engineIn, engine);
+                EngineState.read(engine, engineIn);
             }
             int slotCount = in.readUnsignedShort();
             if (slotCount > slots.maxGateways()) {
