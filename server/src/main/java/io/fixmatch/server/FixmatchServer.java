@@ -43,6 +43,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -221,9 +222,23 @@ public final class FixmatchServer implements AutoCloseable {
 
     /** The second half of {@link #start}: recovers the books, starts the threads, accepts on the FIX port. */
     public void open() throws InterruptedException {
+        open(() -> false);
+    }
+
+    /**
+     * As {@link #open()}, unless {@code stopRequested} says so once the books are recovered: then the start stops
+     * there, before any thread runs or any connection is accepted (as a failed start does: nothing to snapshot, the
+     * journal and the stores closed as they are, the next start recovers the same), and it returns false.
+     */
+    public boolean open(BooleanSupplier stopRequested) throws InterruptedException {
         try {
             readiness.set(Readiness.State.RECOVERING);
             recover();
+            if (stopRequested.getAsBoolean()) {
+                LOG.info("stop requested during the start: stopping after recovery, before accepting");
+                close();
+                return false;
+            }
             seedMarketData();
             if (config.layout() == ThreadLayout.ONE_THREAD) {
                 runtime.startInline();
@@ -241,6 +256,7 @@ public final class FixmatchServer implements AutoCloseable {
             config.gateway().host(), port(), config.compId(),
             config.sessions().stream().map(SessionConfig::clientCompId).toList(), config.engine().symbols().size(),
             config.layout().configName(), config.dataDirectory().toAbsolutePath());
+        return true;
     }
 
     /**
