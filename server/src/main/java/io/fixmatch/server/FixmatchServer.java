@@ -19,6 +19,7 @@ import io.fixmatch.fix.session.SessionConfig;
 import io.fixmatch.fix.session.SessionRegistry;
 import io.fixmatch.fix.session.SessionStore;
 import io.fixmatch.fix.transport.FixAcceptor;
+import io.fixmatch.fix.transport.ListeningSocket;
 import io.fixmatch.journal.ChroniclePersistence;
 import io.fixmatch.server.admin.AdminContext;
 import io.fixmatch.server.admin.AdminServer;
@@ -42,13 +43,14 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
  * The whole server: the admin endpoint, journal recovery, the matching step (on its own thread, or inline in the
  * gateway's duty cycle: {@link ThreadLayout}), the gateway threads that own the FIX sessions, and the acceptor,
- * started in that order (no FIX port is open before the books are rebuilt; the admin endpoint answers
- * {@code /health} with 503 meanwhile) and stopped in reverse, so that every accepted command is processed, journaled
+ * started in that order (the FIX port listens from the start, but no connection is accepted before the books are
+ * rebuilt: they wait in its backlog; the admin endpoint answers {@code /health} with 503 meanwhile) and stopped in reverse, so that every accepted command is processed, journaled
  * and its reports stored before the process exits.
  */
 public final class FixmatchServer implements AutoCloseable {
@@ -71,8 +73,11 @@ public final class FixmatchServer implements AutoCloseable {
     private FixAcceptor acceptor;
     private AdminServer admin;
     private DataFolderLock lock;
-    /** The FIX port, bound from {@link #create} until {@link #open} hands it to the acceptor. */
-    private PortReservation reservedPort;
+    /**
+     * The FIX port, listening from {@link #create} on (connections queue in its backlog during recovery) until
+     * {@link #open} hands it to the acceptor, which accepts them once the server is ready.
+     */
+    private ListeningSocket listening;
     private boolean closed;
 
     private FixmatchServer(ServerConfig config, Clock clock) {
@@ -156,9 +161,10 @@ public final class FixmatchServer implements AutoCloseable {
     }
 
     /**
-     * Starts in the order that touches the data folder last: its lock (one server per folder), the port (a taken
-     * port stops the start before anything is read or written), the admin endpoint, recovery of the books and of what
-     * the sessions' stores lack, the threads, then the acceptor on the port.
+     * Starts in the order that touches the data folder last: its lock (one server per folder), the port listening (a
+     * taken port stops the start before anything is read or written; clients that connect wait in its backlog), the
+     * admin endpoint, recovery of the books and of what the sessions' stores lack, the threads, then the acceptor,
+     * which takes the listening port over and accepts.
      */
     public static FixmatchServer start(ServerConfig config) throws InterruptedException {
         return start(config, Clock.systemUTC());
@@ -175,7 +181,7 @@ public final class FixmatchServer implements AutoCloseable {
     }
 
     /**
-     * The first half of {@link #start}: the data folder locked, the FIX port reserved, the stores open and the admin
+     * The first half of {@link #start}: the data folder locked, the FIX port listening, the stores open and the admin
      * endpoint listening (its {@code /health} says 503 until {@link #open}); nothing recovered, no FIX acceptor.
      */
     public static FixmatchServer create(ServerConfig config) {
@@ -185,10 +191,10 @@ public final class FixmatchServer implements AutoCloseable {
     /** As {@link #create(ServerConfig)}, with {@code clock} as the wall clock (see {@link #start(ServerConfig, Clock)}). */
     public static FixmatchServer create(ServerConfig config, Clock clock) {
         DataFolderLock lock = DataFolderLock.acquire(config.dataDirectory());
-        PortReservation port;
+        ListeningSocket port;
         FixmatchServer server;
         try {
-            port = PortReservation.bind(config.gateway().host(), config.gateway().port());
+            port = ListeningSocket.listen(config.gateway().host(), config.gateway().port());
             try {
                 server = new FixmatchServer(config, clock);
             } catch (RuntimeException e) {
@@ -200,7 +206,7 @@ public final class FixmatchServer implements AutoCloseable {
             throw e;
         }
         server.lock = lock;
-        server.reservedPort = port;
+        server.listening = port;
         try {
             if (config.admin().enabled()) {
                 server.admin = AdminServer.start(config.admin(), new AdminContext(server.readiness, server.runtime,
@@ -214,21 +220,33 @@ public final class FixmatchServer implements AutoCloseable {
         return server;
     }
 
-    /** The second half of {@link #start}: recovers the books, starts the threads, opens the FIX port. */
+    /** The second half of {@link #start}: recovers the books, starts the threads, accepts on the FIX port. */
     public void open() throws InterruptedException {
+        open(() -> false);
+    }
+
+    /**
+     * As {@link #open()}, unless {@code stopRequested} says so once the books are recovered: then the start stops
+     * there, before any thread runs or any connection is accepted (as a failed start does: nothing to snapshot, the
+     * journal and the stores closed as they are, the next start recovers the same), and it returns false.
+     */
+    public boolean open(BooleanSupplier stopRequested) throws InterruptedException {
         try {
             readiness.set(Readiness.State.RECOVERING);
             recover();
+            if (stopRequested.getAsBoolean()) {
+                LOG.info("stop requested during the start: stopping after recovery, before accepting");
+                close();
+                return false;
+            }
             seedMarketData();
             if (config.layout() == ThreadLayout.ONE_THREAD) {
                 runtime.startInline();
             } else {
                 runtime.start();
             }
-            int port = reservedPort.port();
-            reservedPort.close(); // handed over to the acceptor, which binds it again at once
-            reservedPort = null;
-            acceptor = FixAcceptor.start(config.gateway().withPort(port), registry, gateways);
+            acceptor = FixAcceptor.start(config.gateway(), listening, registry, gateways); // takes the socket over
+            listening = null;
         } catch (RuntimeException | InterruptedException e) {
             close();
             throw e;
@@ -238,6 +256,7 @@ public final class FixmatchServer implements AutoCloseable {
             config.gateway().host(), port(), config.compId(),
             config.sessions().stream().map(SessionConfig::clientCompId).toList(), config.engine().symbols().size(),
             config.layout().configName(), config.dataDirectory().toAbsolutePath());
+        return true;
     }
 
     /**
@@ -335,9 +354,9 @@ public final class FixmatchServer implements AutoCloseable {
         return latest;
     }
 
-    /** The port actually bound (differs from the config's when it asked for 0). */
+    /** The port actually bound (differs from the config's when it asked for 0); listening from {@link #create} on. */
     public int port() {
-        return acceptor.port();
+        return acceptor != null ? acceptor.port() : listening.port();
     }
 
     /** The admin endpoint's port, or -1 when it is off. */
@@ -375,9 +394,9 @@ public final class FixmatchServer implements AutoCloseable {
         }
         closed = true;
         readiness.set(Readiness.State.STOPPING);
-        if (reservedPort != null) {
-            reservedPort.close();
-            reservedPort = null;
+        if (listening != null) { // the start failed before the acceptor took it over
+            listening.close();
+            listening = null;
         }
         LOG.info("shutting down");
         if (acceptor != null) {
