@@ -46,4 +46,9 @@ final class StopSignals {
     void await() throws InterruptedException {
         requested.await();
     }
+
+    /** Waits until a stop is asked for, or the time runs out; whether one was. */
+    boolean await(long timeout, java.util.concurrent.TimeUnit unit) throws InterruptedException {
+        return requested.await(timeout, unit);
+    }
 }

@@ -104,6 +104,16 @@ public final class MatchingService implements ClusteredService {
 
     @Override
     public void onStart(Cluster cluster, Image snapshotImage) {
+        try {
+            start(cluster, snapshotImage);
+        } catch (RuntimeException e) {
+            status.startFailure = e.getMessage() != null ? e.getMessage() : e.toString();
+            LOG.error("the matching service cannot start: {}", status.startFailure, e);
+            throw e;
+        }
+    }
+
+    private void start(Cluster cluster, Image snapshotImage) {
         this.cluster = cluster;
         journal = ReplicaJournal.open(settings.journal(), settings.engine().symbols(), settings.owners(), clock);
         LoopConfig staging = new LoopConfig(-1, IdleStrategies.DEFAULT, 64 * 1024, STAGING_RING_BYTES, 1);
@@ -552,6 +562,15 @@ public final class MatchingService implements ClusteredService {
         status.snapshots++;
         LOG.info("snapshot taken at command {}: {} bytes in {} ms", journal.commandSequence(), bytes,
             (System.nanoTime() - start) / 1_000_000);
+    }
+
+    @Override
+    public void onNewLeadershipTermEvent(long leadershipTermId, long logPosition, long timestamp,
+                                         long termBaseLogPosition, int leaderMemberId, int logSessionId,
+                                         java.util.concurrent.TimeUnit timeUnit, int appVersion) {
+        status.leaderMemberId = leaderMemberId;
+        status.leadershipTermId = leadershipTermId;
+        LOG.info("leadership term {}: node {} leads", leadershipTermId, leaderMemberId);
     }
 
     @Override

@@ -17,6 +17,9 @@ public final class ServiceStatus {
     volatile long lostBatches;
     volatile long snapshots;
     volatile boolean started;
+    volatile String startFailure;
+    volatile int leaderMemberId = -1;
+    volatile long leadershipTermId = -1;
 
     /** The node's role as the service last heard it: LEADER, FOLLOWER or CANDIDATE. */
     public String role() {
@@ -70,6 +73,20 @@ public final class ServiceStatus {
     /** Snapshots this node's service has written. */
     public long snapshots() {
         return snapshots;
+    }
+
+    /** Why the service could not start (its state from another configuration, say), or null. */
+    public String startFailure() {
+        return startFailure;
+    }
+
+    /** The leader of the current term as the log announced it (-1: none yet). */
+    public int leaderMemberId() {
+        return leaderMemberId;
+    }
+
+    public long leadershipTermId() {
+        return leadershipTermId;
     }
 
     /** Whether the service has started (its state restored). */
