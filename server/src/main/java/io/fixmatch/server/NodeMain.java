@@ -104,6 +104,8 @@ public final class NodeMain implements Callable<Integer> {
             } catch (IllegalStateException e) {
                 log.error("cannot start: {}", e.getMessage());
                 return ServerMain.EXIT_BAD_CONFIGURATION;
+            } finally {
+                stopSignals.takeBack(); // Aeron's shutdown barriers took SIGTERM and SIGINT
             }
             try (clusterNode; NodeAdminServer admin = startAdmin(config, clusterNode);
                  SnapshotSchedule snapshots = SnapshotSchedule.start(clusterNode, settings.snapshotEveryCommands())) {

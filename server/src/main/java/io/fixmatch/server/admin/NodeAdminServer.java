@@ -46,6 +46,7 @@ public final class NodeAdminServer implements AutoCloseable {
             Route.of("GET", "/metrics", new MetricsEndpoint(registry)),
             Route.of("GET", "/cluster", request -> AdminResponse.json(200, describe(node))),
             Route.of("POST", "/snapshot", request -> snapshot(node)),
+            Route.of("POST", "/shutdown", request -> shutdown(node)),
             Route.of("GET", "/book/([^/]+)", request -> book(node, symbols, request.segment(1),
                 bookRequests.incrementAndGet())));
         AdminHttp http = AdminHttp.start(host, port, token, routes, "node-admin-http");
@@ -96,6 +97,19 @@ public final class NodeAdminServer implements AutoCloseable {
         }
         LOG.info("snapshot requested by the admin endpoint");
         return AdminResponse.json(202, Map.of("snapshot", "requested", "node", node.settings().memberId()));
+    }
+
+    /** The whole cluster's clean stop: every node snapshots at the same log position, then stops. */
+    private static AdminResponse shutdown(ClusterNode node) {
+        if (node.role() != Cluster.Role.LEADER) {
+            return AdminResponse.error(409, "node " + node.settings().memberId() + " is not the leader; ask node "
+                + node.status().leaderMemberId());
+        }
+        if (!node.requestClusterShutdown()) {
+            return AdminResponse.error(409, "another cluster action is under way; ask again");
+        }
+        LOG.info("cluster shutdown requested by the admin endpoint: every node snapshots, then stops");
+        return AdminResponse.json(202, Map.of("shutdown", "requested", "node", node.settings().memberId()));
     }
 
     private static AdminResponse book(ClusterNode node, List<SymbolSpec> symbols, String name, long requestId) {
