@@ -54,6 +54,52 @@ class ClusterRoundTripTest {
         }
     }
 
+    /**
+     * Every command's events reach the gateway with the batch that answers it, however often the service's rings wrap
+     * (a read stops at the wrap: a single matching step or read there once left a command, or its events, behind).
+     */
+    @Test
+    void eachCommandsEventsComeWithItsAnswerThroughManyWrapsOfTheRings() throws Exception {
+        try (TestCluster cluster = new TestCluster(TestCluster.tempRoot(), 1).startAll()) {
+            cluster.awaitLeader(30_000);
+            InboundCommandRing inbound = new InboundCommandRing(1 << 16);
+            OutboundEventRing outbound = new OutboundEventRing(1 << 22, new BackoffIdleStrategy());
+            try (ClusterEngineLink link = new ClusterEngineLink(cluster.linkSettings(1, 1, 2, 3), inbound, outbound, 2)) {
+                link.connect(StoredOrigins.NONE);
+                link.start(-1);
+                Command command = new Command();
+                int orders = 5_000; // the service's 64 KiB inbound ring wraps about every 600 commands
+                int[] accepted = {0};
+                for (int i = 0; i < orders; i++) {
+                    while (!inbound.offer(command.newOrder(1 + i % 3, "o" + i, i % 2, Side.BUY, OrderType.LIMIT,
+                        TimeInForce.DAY, 10_000 - i % 100, 1))) {
+                        Thread.onSpinWait();
+                    }
+                    if (i % 500 == 499) {
+                        awaitQuiet(link);
+                    }
+                }
+                awaitQuiet(link);
+                outbound.poll((ExecutionEvent event) -> {
+                    if (event.type() == EventType.ACCEPTED) {
+                        accepted[0]++;
+                    }
+                }, Integer.MAX_VALUE);
+                assertEquals(orders, accepted[0], "every order's acceptance had arrived once it was answered");
+            }
+        }
+    }
+
+    private static void awaitQuiet(ClusterEngineLink link) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!link.quiet()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("commands still unanswered: " + link.status().unanswered());
+            }
+            Thread.sleep(1);
+        }
+    }
+
     private static List<String> awaitEvents(OutboundEventRing ring, int count) throws InterruptedException {
         List<String> events = new ArrayList<>();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);

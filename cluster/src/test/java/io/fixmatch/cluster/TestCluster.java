@@ -3,7 +3,6 @@ package io.fixmatch.cluster;
 import io.aeron.cluster.service.Cluster;
 import io.fixmatch.cluster.client.ClusterEngineLink;
 import io.fixmatch.cluster.client.LinkSettings;
-import io.fixmatch.cluster.node.ClusterMember;
 import io.fixmatch.cluster.node.ClusterMembers;
 import io.fixmatch.cluster.node.ClusterNode;
 import io.fixmatch.cluster.node.ClusterTimings;
@@ -15,14 +14,9 @@ import io.fixmatch.engine.loop.DropCopyRoutes;
 import io.fixmatch.journal.JournalConfig;
 
 import java.io.IOException;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
@@ -41,7 +35,7 @@ final class TestCluster implements AutoCloseable {
 
     TestCluster(Path root, int size) {
         this.root = root;
-        this.members = freeMembers(size);
+        this.members = LoopbackMembers.free(size);
         this.nodes = new ClusterNode[size];
     }
 
@@ -65,7 +59,7 @@ final class TestCluster implements AutoCloseable {
         Path data = root.resolve("node-" + id);
         ServiceSettings service = new ServiceSettings(new EngineConfig(SYMBOLS, 10_000, 1_000),
             JournalConfig.at(data.resolve("journal")), OWNERS, DropCopyRoutes.NONE, true, null,
-            ServiceSettings.DEFAULT_MAX_GATEWAYS, 4 << 20);
+            ServiceSettings.DEFAULT_MAX_GATEWAYS, 4 << 20, data.resolve("cluster-snapshots"));
         return new NodeSettings(id, members, "test", data, Path.of("/dev/shm", "fixmatch-test-" + run + "-node-" + id),
             ClusterTimings.defaults(), false, 0, service);
     }
@@ -106,38 +100,6 @@ final class TestCluster implements AutoCloseable {
                 nodes[i].close();
                 nodes[i] = null;
             }
-        }
-    }
-
-    /** Members on loopback with free ports: five UDP ports from each base, and a TCP admin port. */
-    private static ClusterMembers freeMembers(int size) {
-        Random random = new Random();
-        List<ClusterMember> members = new ArrayList<>();
-        while (members.size() < size) {
-            int base = 20_000 + random.nextInt(2_000) * 10;
-            if (free(base)) {
-                members.add(new ClusterMember(members.size(), "127.0.0.1", base, freeTcpPort()));
-            }
-        }
-        return new ClusterMembers(members);
-    }
-
-    private static boolean free(int base) {
-        for (int port = base; port < base + ClusterMember.PORTS; port++) {
-            try (DatagramSocket socket = new DatagramSocket(port, InetAddress.getLoopbackAddress())) {
-                socket.getLocalPort();
-            } catch (IOException e) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static int freeTcpPort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
         }
     }
 

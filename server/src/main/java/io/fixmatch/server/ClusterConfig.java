@@ -25,7 +25,7 @@ import java.util.List;
  * @param resendAfterMs       a command unanswered this long is offered again
  * @param unavailableAfterMs  no leader (or an answer overdue) this long: new orders are refused
  * @param gatewayHost         the address the cluster reaches this gateway at (its egress)
- * @param aeronDirectory      the media driver's folder (null: under /dev/shm, named after the process)
+ * @param aeronDirectory      where the media drivers' folders go (null: /dev/shm, or the temporary folder)
  */
 public record ClusterConfig(ClusterMembers members, String name, int nodeId, int gatewayId,
                             List<String> gatewaySessions, ClusterTimings timings, boolean busySpin, int maxGateways,
@@ -44,14 +44,19 @@ public record ClusterConfig(ClusterMembers members, String name, int nodeId, int
         return gatewaySessions.isEmpty() || gatewaySessions.contains(clientCompId);
     }
 
-    /** The media driver's folder for a process of this kind ({@code node-0}, {@code gateway-1}). */
-    public Path aeronDirectoryFor(String process) {
+    /**
+     * The media driver's folder for a process of this kind ({@code node-0}, {@code gateway-1}) on this data folder:
+     * named after both, so a process killed and started again on its folder finds (and deletes) its predecessor's,
+     * and two venues on one machine never share one.
+     */
+    public Path aeronDirectoryFor(String process, Path dataDirectory) {
+        String folder = Integer.toHexString(dataDirectory.toAbsolutePath().normalize().toString().hashCode());
+        String leaf = "fixmatch-" + System.getProperty("user.name") + "-" + process + "-" + folder;
         if (aeronDirectory != null) {
-            return aeronDirectory.resolve(process);
+            return aeronDirectory.resolve(leaf);
         }
         Path shm = Path.of("/dev/shm");
         Path base = shm.toFile().isDirectory() ? shm : Path.of(System.getProperty("java.io.tmpdir"));
-        return base.resolve("fixmatch-" + System.getProperty("user.name") + "-" + name + "-" + process + "-"
-            + ProcessHandle.current().pid());
+        return base.resolve(leaf);
     }
 }

@@ -43,7 +43,7 @@ final class ClusterEngine implements EngineSide {
         ClusterConfig cluster = config.cluster();
         this.owners = servedOwners(config);
         LinkSettings settings = new LinkSettings(cluster.gatewayId(), owners, cluster.members(),
-            cluster.gatewayHost(), cluster.aeronDirectoryFor("gateway-" + cluster.gatewayId()),
+            cluster.gatewayHost(), cluster.aeronDirectoryFor("gateway-" + cluster.gatewayId(), config.dataDirectory()),
             cluster.connectTimeoutMs(), cluster.resendAfterMs(), cluster.unavailableAfterMs(),
             config.loop().inboundRingBytes(), cluster.busySpin());
         this.link = new ClusterEngineLink(settings, new InboundCommandRing(config.loop().inboundRingBytes()),

@@ -1,6 +1,7 @@
 package io.fixmatch.cluster.node;
 
 import io.aeron.archive.Archive;
+import io.aeron.archive.ArchiveMarkFile;
 import io.aeron.archive.ArchiveThreadingMode;
 import io.aeron.archive.client.AeronArchive;
 import io.aeron.cluster.ClusterControl;
@@ -8,6 +9,7 @@ import io.aeron.cluster.ClusteredMediaDriver;
 import io.aeron.cluster.ConsensusModule;
 import io.aeron.cluster.NanosecondClusterClock;
 import io.aeron.cluster.service.Cluster;
+import io.aeron.cluster.service.ClusterMarkFile;
 import io.aeron.cluster.service.ClusteredServiceContainer;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
@@ -60,9 +62,14 @@ public final class ClusterNode implements AutoCloseable {
         this.container = container;
     }
 
-    /** Starts the node; it takes part in elections at once. Throws if the data folder is another cluster's. */
+    /**
+     * Starts the node; it takes part in elections at once. Throws if the data folder is another cluster's. The caller
+     * holds the data folder's lock (no other process uses it), so the mark files a killed node left are stale and
+     * deleted: Aeron would otherwise refuse to start for ten seconds after a kill, taking them for a live process's.
+     */
     public static ClusterNode launch(NodeSettings settings) {
         checkClusterName(settings);
+        deleteStaleMarkFiles(settings.dataDirectory());
         MatchingService service = new MatchingService(settings.service());
         CountDownLatch[] terminatedHolder = new CountDownLatch[1];
         Runnable onTerminated = () -> {
@@ -162,6 +169,16 @@ public final class ClusterNode implements AutoCloseable {
         }
         return () -> new BackoffIdleStrategy(10, 20, TimeUnit.MICROSECONDS.toNanos(1),
             TimeUnit.MILLISECONDS.toNanos(1));
+    }
+
+    private static void deleteStaleMarkFiles(Path data) {
+        try {
+            Files.deleteIfExists(data.resolve("archive").resolve(ArchiveMarkFile.FILENAME));
+            Files.deleteIfExists(data.resolve("consensus").resolve(ClusterMarkFile.FILENAME));
+            Files.deleteIfExists(data.resolve("consensus").resolve(ClusterMarkFile.markFilenameForService(0)));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete the stale mark files in " + data, e);
+        }
     }
 
     /** A data folder remembers the cluster it belongs to; a node is never started on another cluster's data. */

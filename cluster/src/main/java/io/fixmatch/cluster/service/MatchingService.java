@@ -64,6 +64,7 @@ public final class MatchingService implements ClusteredService {
     private static final int OFFER_ATTEMPTS = 1_000;
     private static final int SEED_MESSAGE_BYTES = 64 * 1024;
     private static final int REPLY_BYTES = 256 * 1024;
+    private static final MessageHandler DROPPED = (type, buffer, index, length) -> { };
 
     private final ServiceSettings settings;
     private final ServiceStatus status = new ServiceStatus();
@@ -208,7 +209,7 @@ public final class MatchingService implements ClusteredService {
             throw new IllegalStateException("the service's inbound ring cannot take one command");
         } else {
             appliedType = scratch.type();
-            runtime.doWork();
+            applyQueued();
         }
         flushAll();
     }
@@ -265,8 +266,18 @@ public final class MatchingService implements ClusteredService {
         issuer = null;
         answering = 0;
         appliedType = command.type();
-        runtime.doWork();
+        applyQueued();
         flushAll();
+    }
+
+    /**
+     * Runs the matching step until the one command just queued is applied: a ring read stops where the ring wraps
+     * (after a padding record), so one step may take nothing.
+     */
+    private void applyQueued() {
+        while (runtime.inbound().size() > 0) {
+            runtime.doWork();
+        }
     }
 
     /** From a log event: schedules the next end of day if none is scheduled (its deadline is replicated state). */
@@ -309,7 +320,10 @@ public final class MatchingService implements ClusteredService {
         liveAt = Egress.BATCH_HEADER_LENGTH;
         keptAt = Egress.BATCH_HEADER_LENGTH;
         keptRecords = 0;
-        runtime.outbound(slot.index).readRecords(onStagedRecord, Integer.MAX_VALUE);
+        OutboundEventRing staging = runtime.outbound(slot.index);
+        while (staging.readRecords(onStagedRecord, Integer.MAX_VALUE) > 0) {
+            // a read stops where the ring wraps: read on until it is empty
+        }
         if (viewAfter != null) {
             appendView(viewAfter, answered != 0 && viewAfter == CommandType.BOOK_QUERY);
         }
@@ -358,7 +372,9 @@ public final class MatchingService implements ClusteredService {
 
     /** The events of owners no gateway serves (a drop-copy session whose gateway never connected): dropped. */
     private void dropUnserved() {
-        runtime.outbound(0).readRecords((type, buffer, index, length) -> { }, Integer.MAX_VALUE);
+        while (runtime.outbound(0).readRecords(DROPPED, Integer.MAX_VALUE) > 0) {
+            // a read stops where the ring wraps
+        }
     }
 
     /** Offers to the gateway's session, retrying briefly on back-pressure; a batch that cannot go is asked for again. */
@@ -557,7 +573,7 @@ public final class MatchingService implements ClusteredService {
     public void onTakeSnapshot(ExclusivePublication snapshotPublication) {
         long start = System.nanoTime();
         int bytes = ServiceSnapshot.take(snapshotPublication, cluster.idleStrategy(), settings, runtime.engine(), slots,
-            new ServiceSnapshot.State(journal.commandSequence(), endOfDayDeadline));
+            new ServiceSnapshot.State(journal.commandSequence(), endOfDayDeadline), cluster.logPosition());
         journal.markPosition();
         status.snapshots++;
         LOG.info("snapshot taken at command {}: {} bytes in {} ms", journal.commandSequence(), bytes,

@@ -5,6 +5,7 @@ import io.fixmatch.engine.config.EngineConfig;
 import io.fixmatch.engine.loop.DropCopyRoutes;
 import io.fixmatch.journal.JournalConfig;
 
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -19,10 +20,13 @@ import java.util.List;
  * @param endOfDay    when DAY orders expire (null: never)
  * @param maxGateways the most gateways the cluster serves at once
  * @param windowBytes the most bytes of unacknowledged egress batches kept per gateway
+ * @param snapshotCopies where each snapshot's bytes are also written, {@code snapshot-<log position>.bin}, the
+ *                    newest few kept (for ops to inspect, and to compare nodes: every node writes the same bytes at
+ *                    the same position); null: none
  */
 public record ServiceSettings(EngineConfig engine, JournalConfig journal, List<String> owners,
                               DropCopyRoutes dropCopies, boolean marketData, EndOfDay endOfDay, int maxGateways,
-                              int windowBytes) {
+                              int windowBytes, Path snapshotCopies) {
     public static final int DEFAULT_MAX_GATEWAYS = 8;
     public static final int DEFAULT_WINDOW_BYTES = 64 << 20;
 

@@ -51,10 +51,13 @@ final class ServiceSnapshot {
     private ServiceSnapshot() {
     }
 
-    /** Writes the state into the snapshot publication; returns its size in bytes. */
+    /** Writes the state into the snapshot publication (and its copy, if asked for); returns its size in bytes. */
     static int take(ExclusivePublication publication, IdleStrategy idle, ServiceSettings settings,
-                    MatchingEngine engine, GatewaySlots slots, State state) {
+                    MatchingEngine engine, GatewaySlots slots, State state, long logPosition) {
         byte[] bytes = encode(settings, engine, slots, state);
+        if (settings.snapshotCopies() != null) {
+            SnapshotCopies.write(settings.snapshotCopies(), logPosition, bytes);
+        }
         UnsafeBuffer chunk = new UnsafeBuffer(new byte[CHUNK_BYTES + 1]);
         for (int at = 0; at < bytes.length; at += CHUNK_BYTES) {
             int length = Math.min(CHUNK_BYTES, bytes.length - at);

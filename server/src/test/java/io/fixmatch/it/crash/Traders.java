@@ -241,6 +241,13 @@ final class Traders implements AutoCloseable {
         return text.toString();
     }
 
+    /** How many times each session has logged on so far, by CompID. */
+    Map<String, Integer> logons() {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        sessions.forEach((compId, id) -> counts.put(compId, logons.get(id).get()));
+        return counts;
+    }
+
     private String logonCounts() {
         StringBuilder text = new StringBuilder();
         sessions.forEach((compId, id) -> text.append(compId).append('=').append(logons.get(id).get())

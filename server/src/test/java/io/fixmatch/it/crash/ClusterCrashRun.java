@@ -1,0 +1,146 @@
+package io.fixmatch.it.crash;
+
+import io.fixmatch.journal.JournalDump;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The crash-consistency run against the replicated venue: QuickFIX/J traders with file stores trade through a gateway
+ * while a node is disrupted at seeded random moments (the leader killed or frozen, a follower killed), then put back;
+ * trading goes on throughout. Afterwards every ClOrdID's last report must agree with the venue's status answer, no
+ * ExecID may carry two contents, fills must balance ({@link CrashChecker}), no FIX session may have dropped, and every
+ * node's journal must hold the same records.
+ */
+final class ClusterCrashRun {
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+    /** What happens to the cluster at each cycle. */
+    enum Disruption { KILL_LEADER, FREEZE_LEADER, KILL_FOLLOWER }
+
+    record Settings(long seed, int cycles, Disruption disruption, List<String> sessions, List<String> symbols,
+                    int ratePerSession, int minLoadMillis, int maxLoadMillis, Path directory) {
+
+        /** Four sessions, two symbols, 250 requests/s a session (1,000/s in all), a disruption after 1 to 2 s. */
+        static Settings standard(long seed, int cycles, Disruption disruption, Path directory) {
+            return new Settings(seed, cycles, disruption, List.of("CLIENT1", "CLIENT2", "CLIENT3", "CLIENT4"),
+                List.of("AAPL", "MSFT"), 250, 1_000, 2_000, directory);
+        }
+    }
+
+    /** What the run saw: its disagreements, the logons per session, each failover's time, the journals' dumps. */
+    record Result(List<Disagreement> disagreements, Map<String, Integer> logons, List<Long> failoverMillis,
+                  List<String> journals, List<TraderLog> logs, int fills) {
+
+        int requests(Request.Kind kind) {
+            return TraderLog.total(logs, log -> log.requestCount(kind));
+        }
+    }
+
+    private ClusterCrashRun() {
+    }
+
+    static Result run(Settings settings) throws Exception {
+        SplittableRandom random = new SplittableRandom(settings.seed());
+        List<Long> failovers = new ArrayList<>();
+        try (ClusterVenue venue = new ClusterVenue(settings.directory().resolve("venue"), 3, settings.sessions(),
+            settings.symbols(), List.of())) {
+            venue.startNodes();
+            ClusterVenue.Gateway gateway = venue.gateway(1, List.of());
+            gateway.start();
+            Traders traders = new Traders(settings.sessions(), gateway.fixPort,
+                settings.directory().resolve("clients"));
+            Map<String, Integer> logons;
+            try {
+                traders.start();
+                traders.awaitLogons(1, TIMEOUT);
+                traders.startLoad(settings.symbols(), settings.seed(), settings.ratePerSession());
+                for (int cycle = 1; cycle <= settings.cycles(); cycle++) {
+                    TimeUnit.MILLISECONDS.sleep(random.nextLong(settings.minLoadMillis(),
+                        settings.maxLoadMillis() + 1L));
+                    failovers.add(disrupt(venue, settings.disruption(), random));
+                }
+                TimeUnit.MILLISECONDS.sleep(settings.minLoadMillis());
+                traders.stopLoad();
+                traders.awaitQuiet(TIMEOUT);
+                int requests = TraderLog.total(traders.logs(), log -> log.requests().size());
+                traders.queryStatus(TIMEOUT.plusSeconds(requests / 1_000));
+                traders.finish();
+                logons = traders.logons();
+            } catch (AssertionError e) {
+                throw new AssertionError(e.getMessage() + "\ngateway output:\n" + tail(venue.output(gateway.process)),
+                    e);
+            } finally {
+                traders.close();
+            }
+            List<Disagreement> disagreements = CrashChecker.check(traders.logs());
+            venue.awaitNodesCaughtUp(TIMEOUT);
+            gateway.stop();
+            List<String> journals = new ArrayList<>();
+            for (int id = 0; id < 3; id++) {
+                venue.stop(id);
+                journals.add(dump(venue.nodeData(id).resolve("journal")));
+            }
+            int fills = TraderLog.total(traders.logs(),
+                log -> (int) log.reports().stream().filter(Report::isFill).count());
+            return new Result(disagreements, logons, failovers, journals, traders.logs(), fills);
+        }
+    }
+
+    /**
+     * Disrupts one node and puts it back; returns the milliseconds until another node led (the failover), or 0 when
+     * the leader was not the one disrupted.
+     */
+    private static long disrupt(ClusterVenue venue, Disruption disruption, SplittableRandom random)
+        throws Exception {
+        int leader = venue.awaitLeader(-1, TIMEOUT);
+        long start = System.nanoTime();
+        switch (disruption) {
+            case KILL_LEADER -> {
+                venue.kill(leader);
+                venue.awaitLeader(leader, TIMEOUT);
+                long millis = (System.nanoTime() - start) / 1_000_000;
+                venue.startNode(leader); // back on its own disk, as a follower that catches up
+                return millis;
+            }
+            case FREEZE_LEADER -> {
+                venue.signal(leader, "STOP");
+                venue.awaitLeader(leader, TIMEOUT);
+                long millis = (System.nanoTime() - start) / 1_000_000;
+                TimeUnit.MILLISECONDS.sleep(500 + random.nextInt(1_000));
+                venue.signal(leader, "CONT"); // it finds a newer term and steps down
+                return millis;
+            }
+            case KILL_FOLLOWER -> {
+                int follower = (leader + 1 + random.nextInt(2)) % 3;
+                venue.kill(follower);
+                TimeUnit.MILLISECONDS.sleep(500);
+                venue.startNode(follower);
+                return 0;
+            }
+            default -> throw new IllegalArgumentException(disruption.name());
+        }
+    }
+
+    /** A node's journal as {@code journal-dump} prints it (JSON lines): every node's must be the same. */
+    static String dump(Path journal) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+            JournalDump.dump(journal, JournalDump.Format.JSON, owner -> "owner-" + owner, out);
+        }
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    private static String tail(String output) {
+        String[] lines = output.split("\n");
+        return String.join("\n", java.util.Arrays.copyOfRange(lines, Math.max(0, lines.length - 40), lines.length));
+    }
+}

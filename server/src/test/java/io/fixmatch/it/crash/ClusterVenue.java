@@ -1,0 +1,269 @@
+package io.fixmatch.it.crash;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fixmatch.cluster.LoopbackMembers;
+import io.fixmatch.cluster.node.ClusterMember;
+import io.fixmatch.cluster.node.ClusterMembers;
+import io.fixmatch.server.ConfigKeys;
+import io.fixmatch.server.NodeMain;
+import io.fixmatch.server.ServerProcesses;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * The replicated venue as ops run it, for the whole-server tests of cluster mode: three {@code fixmatch-node}
+ * processes and gateway processes ({@code fixmatch-server --mode cluster}), each on a data folder of its own that
+ * outlives it, on loopback; killed with SIGKILL, frozen with SIGSTOP, started again.
+ */
+final class ClusterVenue implements AutoCloseable {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration ASK_TIMEOUT = Duration.ofMillis(500);
+
+    private final Path directory;
+    private final ServerProcesses processes;
+    private final ClusterMembers members;
+    private final Path config;
+    /** The media drivers' folders (on tmpfs where there is one), deleted at the end with what killed nodes left. */
+    private final Path aeron;
+    private final Process[] nodes;
+    private final List<Gateway> gateways = new ArrayList<>();
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(ASK_TIMEOUT).build();
+
+    /** One gateway process of the venue: its id, FIX and admin ports, data folder. */
+    final class Gateway {
+        final int id;
+        final int fixPort;
+        final int adminPort;
+        final Path data;
+        final List<String> sessions;
+        Process process;
+
+        Gateway(int id, List<String> sessions) throws IOException {
+            this.id = id;
+            this.sessions = sessions;
+            this.fixPort = freePort();
+            this.adminPort = freePort();
+            this.data = directory.resolve("gateway-" + id);
+        }
+
+        void start() throws IOException, InterruptedException {
+            Map<String, String> environment = new java.util.HashMap<>();
+            environment.put(ConfigKeys.environmentName("cluster.gatewayId"), Integer.toString(id));
+            if (!sessions.isEmpty()) {
+                environment.put(ConfigKeys.environmentName("cluster.gatewaySessions"), String.join(",", sessions));
+            }
+            process = processes.start(environment, "--config", config.toString(), "--mode", "cluster", "--data",
+                data.toString(), "--port", Integer.toString(fixPort), "--admin-port", Integer.toString(adminPort));
+            processes.awaitReady(process);
+        }
+
+        void kill() throws InterruptedException {
+            process.destroyForcibly();
+            process.waitFor(10, TimeUnit.SECONDS);
+        }
+
+        int stop() throws IOException, InterruptedException {
+            return processes.stop(process);
+        }
+    }
+
+    /** @param extraLines further lines of the configuration every process reads (a later line wins) */
+    ClusterVenue(Path directory, int nodeCount, List<String> sessions, List<String> symbols, List<String> extraLines)
+        throws IOException {
+        this.directory = directory;
+        Files.createDirectories(directory);
+        this.processes = new ServerProcesses(directory);
+        this.members = LoopbackMembers.free(nodeCount);
+        this.nodes = new Process[nodeCount];
+        this.config = directory.resolve("venue.properties");
+        this.aeron = Path.of("/dev/shm").toFile().isDirectory()
+            ? Path.of("/dev/shm", "fixmatch-test-" + java.util.UUID.randomUUID()) : directory.resolve("aeron");
+        Files.writeString(config, String.join("\n",
+            "server.mode=cluster",
+            "fix.host=127.0.0.1",
+            "sessions=" + String.join(",", sessions),
+            "symbols=" + String.join(",", symbols),
+            "engine.maxOrders=200000",
+            "engine.maxPriceLevels=10000",
+            "cluster.name=test",
+            "cluster.members=" + members,
+            "cluster.aeronDir=" + aeron,
+            String.join("\n", extraLines),
+            ""));
+    }
+
+    Path config() {
+        return config;
+    }
+
+    ClusterMembers members() {
+        return members;
+    }
+
+    Path nodeData(int id) {
+        return directory.resolve("node-" + id);
+    }
+
+    /** Starts every node and waits until each is ready (its service up, a leader known). */
+    void startNodes() throws IOException, InterruptedException {
+        for (int id = 0; id < nodes.length; id++) {
+            launchNode(id);
+        }
+        for (int id = 0; id < nodes.length; id++) {
+            awaitNodeReady(id);
+        }
+    }
+
+    /** Starts one node on its data folder (kept from before, or emptied by the test) and waits for it. */
+    void startNode(int id) throws IOException, InterruptedException {
+        launchNode(id);
+        awaitNodeReady(id);
+    }
+
+    private void launchNode(int id) throws IOException {
+        nodes[id] = processes.startMain(NodeMain.class.getName(), Map.of(), "--config", config.toString(), "--node",
+            Integer.toString(id), "--data", nodeData(id).toString());
+    }
+
+    private void awaitNodeReady(int id) throws IOException, InterruptedException {
+        processes.awaitOutput(nodes[id], "fixmatch node " + id + " ready");
+    }
+
+    /** A gateway serving these sessions (all configured ones if none are named). */
+    Gateway gateway(int id, List<String> sessions) throws IOException {
+        Gateway gateway = new Gateway(id, sessions);
+        gateways.add(gateway);
+        return gateway;
+    }
+
+    Process node(int id) {
+        return nodes[id];
+    }
+
+    /** SIGKILL: the node dies on the spot, its files as they were. */
+    void kill(int id) throws InterruptedException {
+        nodes[id].destroyForcibly();
+        if (!nodes[id].waitFor(10, TimeUnit.SECONDS)) {
+            throw new AssertionError("node " + id + " did not die within 10 s of SIGKILL");
+        }
+    }
+
+    /** SIGTERM: the node stops cleanly; its exit status. */
+    int stop(int id) throws IOException, InterruptedException {
+        return processes.stop(nodes[id]);
+    }
+
+    /** SIGSTOP or SIGCONT: a node frozen (a long GC pause, a partition) and thawed. */
+    void signal(int id, String signal) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(nodes[id].pid())).start();
+        if (kill.waitFor() != 0) {
+            throw new AssertionError("kill -" + signal + " " + nodes[id].pid() + " failed");
+        }
+    }
+
+    /** The node that leads now, by the nodes' own word (their admin {@code /cluster}); -1 if none says so. */
+    int leader() {
+        for (int id = 0; id < nodes.length; id++) {
+            if (nodes[id] != null && nodes[id].isAlive() && "LEADER".equals(describe(id).get("role"))) {
+                return id;
+            }
+        }
+        return -1;
+    }
+
+    /** Waits until a node other than {@code not} leads and the others follow it; returns it. */
+    int awaitLeader(int not, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            int leader = leader();
+            if (leader >= 0 && leader != not) {
+                return leader;
+            }
+            TimeUnit.MILLISECONDS.sleep(20);
+        }
+        throw new AssertionError("no leader but " + not + " within " + timeout);
+    }
+
+    /** What a node's admin endpoint says of it ({@code /cluster}); empty if it does not answer. */
+    @SuppressWarnings("unchecked")
+    Map<String, Object> describe(int id) {
+        ClusterMember member = members.get(id);
+        try {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://" + member.host()
+                + ":" + member.adminPort() + "/cluster")).timeout(ASK_TIMEOUT).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+            return response.statusCode() == 200 ? JSON.readValue(response.body(), Map.class) : Map.of();
+        } catch (IOException e) {
+            return Map.of();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Map.of();
+        }
+    }
+
+    /** Asks the leader for a snapshot of every node; true if it took the request. */
+    boolean requestSnapshot() throws IOException, InterruptedException {
+        int leader = leader();
+        ClusterMember member = members.get(leader);
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://" + member.host() + ":"
+            + member.adminPort() + "/snapshot")).timeout(ASK_TIMEOUT).POST(HttpRequest.BodyPublishers.noBody())
+            .build(), HttpResponse.BodyHandlers.ofString());
+        return response.statusCode() == 202;
+    }
+
+    /** Waits until every running node has applied the same number of commands (the log committed everywhere). */
+    void awaitNodesCaughtUp(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            List<Object> commands = new ArrayList<>();
+            for (int id = 0; id < nodes.length; id++) {
+                if (nodes[id] != null && nodes[id].isAlive()) {
+                    commands.add(describe(id).get("commands"));
+                }
+            }
+            if (commands.stream().distinct().count() == 1 && commands.get(0) != null) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("nodes still apart after " + timeout + ": commands " + commands);
+            }
+            TimeUnit.MILLISECONDS.sleep(20);
+        }
+    }
+
+    String output(Process process) throws IOException {
+        return process == null ? "" : processes.output(process);
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        processes.close();
+        // A killed node leaves its media driver's folder: the venue's, under the test's folder, goes with it.
+        try (Stream<Path> files = Files.walk(aeron)) {
+            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException ignored) {
+            // nothing there
+        }
+    }
+}
