@@ -71,7 +71,9 @@ class ClusterRoundTripTest {
                 int orders = 5_000; // the service's 64 KiB inbound ring wraps about every 600 commands
                 int[] accepted = {0};
                 for (int i = 0; i < orders; i++) {
-                    while (!inbound.offer(command.newOrder(1 + i % 3, "o" + i, i % 2, Side.BUY, OrderType.LIMIT,
+                    // ClOrdIDs of many lengths: records of several sizes, so the rings wrap after a padding record
+                    String clOrdId = "o" + i + "-" + "x".repeat(i % 17);
+                    while (!inbound.offer(command.newOrder(1 + i % 3, clOrdId, i % 2, Side.BUY, OrderType.LIMIT,
                         TimeInForce.DAY, 10_000 - i % 100, 1))) {
                         Thread.onSpinWait();
                     }
