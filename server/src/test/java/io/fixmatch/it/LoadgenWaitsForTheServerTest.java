@@ -9,9 +9,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
@@ -34,7 +31,7 @@ class LoadgenWaitsForTheServerTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void aLoadRunStartedBeforeTheServerWaitsForItAndRuns() throws Exception {
-        int port = freePort();
+        int port = TestServers.freePort();
         Path out = dir.resolve("report");
         try (ServerProcesses processes = new ServerProcesses(dir)) {
             Process loadgen = processes.startMain(LoadgenMain.class.getName(), Map.of(), "--port",
@@ -57,7 +54,7 @@ class LoadgenWaitsForTheServerTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void withNoServerItGivesUpAtTheTimeoutWithTheReasonAndNoStackTrace() throws Exception {
-        int port = freePort();
+        int port = TestServers.freePort();
         Path out = dir.resolve("report");
         try (ServerProcesses processes = new ServerProcesses(dir)) {
             long started = System.nanoTime();
@@ -75,12 +72,6 @@ class LoadgenWaitsForTheServerTest {
             assertEquals("FAIL", summary.get("verdict").asText());
             assertTrue(summary.get("reasons").get(0).asText().contains("no fixmatch server answered"),
                 summary.toString());
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
         }
     }
 }
