@@ -14,6 +14,7 @@ import io.fixmatch.fix.gateway.LatencyStages;
 import io.fixmatch.fix.gateway.PendingCommands;
 import io.fixmatch.fix.gateway.RecoveredReports;
 import io.fixmatch.fix.marketdata.MarketDataFeed;
+import io.fixmatch.fix.security.UnauthenticatedConnections;
 import io.fixmatch.fix.session.FixSession;
 import io.fixmatch.fix.session.SessionConfig;
 import io.fixmatch.fix.session.SessionRegistry;
@@ -66,6 +67,8 @@ public final class FixmatchServer implements AutoCloseable {
     private final List<OrderEntry> orderEntries = new ArrayList<>();
     private final SessionRegistry registry;
     private final Readiness readiness = new Readiness();
+    /** The connections not logged on yet and their caps (the acceptor's; the admin endpoint's metrics read them). */
+    private final UnauthenticatedConnections unauthenticated;
     private final Gateways gateways;
     private final SymbolTable symbols;
     private final DropCopyRoutes dropCopies;
@@ -89,6 +92,8 @@ public final class FixmatchServer implements AutoCloseable {
         this.runtime = new MatchingRuntime(config.engine(), config.loop(), journal, gatewayCount,
             owner -> Gateways.indexOfOwner(owner, gatewayCount), journalClock(clock));
         this.symbols = new SymbolTable(config.engine().symbols());
+        this.unauthenticated = new UnauthenticatedConnections(config.gateway().limits().maxUnauthenticated(),
+            config.gateway().limits().maxUnauthenticatedPerAddress());
         List<PendingCommands> pending = new ArrayList<>();
         List<MarketDataFeed> feeds = new ArrayList<>();
         for (int i = 0; i < gatewayCount; i++) {
@@ -211,7 +216,7 @@ public final class FixmatchServer implements AutoCloseable {
             if (config.admin().enabled()) {
                 server.admin = AdminServer.start(config.admin(), new AdminContext(server.readiness, server.runtime,
                     server.gateways, server.sessions, server.orderEntries, config.engine().symbols(),
-                    server.journal));
+                    server.journal, server.unauthenticated));
             }
         } catch (RuntimeException e) {
             server.close();
@@ -245,7 +250,8 @@ public final class FixmatchServer implements AutoCloseable {
             } else {
                 runtime.start();
             }
-            acceptor = FixAcceptor.start(config.gateway(), listening, registry, gateways); // takes the socket over
+            acceptor = FixAcceptor.start(config.gateway(), listening, registry, gateways, unauthenticated); // takes
+            // the socket over
             listening = null;
         } catch (RuntimeException | InterruptedException e) {
             close();

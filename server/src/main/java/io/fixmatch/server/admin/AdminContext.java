@@ -4,6 +4,7 @@ import io.fixmatch.engine.config.SymbolSpec;
 import io.fixmatch.engine.loop.MatchingRuntime;
 import io.fixmatch.fix.app.OrderEntry;
 import io.fixmatch.fix.gateway.Gateways;
+import io.fixmatch.fix.security.UnauthenticatedConnections;
 import io.fixmatch.fix.session.FixSession;
 import io.fixmatch.journal.ChroniclePersistence;
 
@@ -14,7 +15,9 @@ import java.util.List;
  *
  * @param sessions     every configured session, in configuration order
  * @param orderEntries each session's order entry, in the same order
+ * @param unauthenticated the connections not logged on yet, and those closed to make room
  */
 public record AdminContext(Readiness readiness, MatchingRuntime runtime, Gateways gateways, List<FixSession> sessions,
-                           List<OrderEntry> orderEntries, List<SymbolSpec> symbols, ChroniclePersistence journal) {
+                           List<OrderEntry> orderEntries, List<SymbolSpec> symbols, ChroniclePersistence journal,
+                           UnauthenticatedConnections unauthenticated) {
 }

@@ -52,6 +52,7 @@ public final class AdminServer implements AutoCloseable {
 
         List<String> compIds = context.sessions().stream().map(s -> s.config().clientCompId()).toList();
         SessionMetrics.register(registry, context.sessions());
+        ConnectionMetrics.register(registry, context.unauthenticated());
         TradingMetrics.register(registry, context.runtime().counters(), context.symbols(), compIds,
             context.orderEntries(), engine);
         RiskMetrics.register(registry, context.runtime().counters(), compIds, engine);
