@@ -1,10 +1,7 @@
 package io.fixmatch.journal;
 
-import io.fixmatch.engine.api.ClientOrderId;
-import io.fixmatch.engine.api.Side;
-import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.config.SymbolSpec;
-import io.fixmatch.engine.matching.EngineStateCodec;
+import io.fixmatch.engine.matching.EngineState;
 import io.fixmatch.engine.matching.MatchingEngine;
 
 import java.io.BufferedInputStream;
@@ -36,8 +33,8 @@ import java.util.zip.CheckedOutputStream;
  *   i64 journal index of the last record included
  *   u16 symbol count, then per symbol as in the journal's SYMBOLS record
  *   u16 owner count + 1 (0: no session table known), then per owner as in the journal's OWNERS record
- *   u16 halted symbol count, then each halted symbol's id as u16
- *   the engine's state in its own format ({@link EngineStateCodec}: id counters, resting orders, inbound positions)
+ *   the engine's state in its own format ({@link EngineState}: halted symbols, id counters, resting orders, inbound
+ *     positions, session settings, prices, journal times)
  *   i64 CRC32 of everything before it
  * </pre>
  * Version 1 (this module wrote the orders itself, with enum ordinals; no session table, no inbound positions, no
@@ -89,17 +86,7 @@ final class EngineSnapshot {
                 out.writeByte(name.length);
                 out.write(name);
             }
-            List<Integer> halted = new ArrayList<>();
-            for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
-                if (engine.isHalted(symbol)) {
-                    halted.add(symbol);
-                }
-            }
-            out.writeShort(halted.size());
-            for (int symbol : halted) {
-                out.writeShort(symbol);
-            }
-            EngineStateCodec.write(engine, out);
+            EngineState.write(engine, out);
             out.flush();
             out.writeLong(crc.getValue());
         }
@@ -145,15 +132,8 @@ final class EngineSnapshot {
                     owners.add(new String(in.readNBytes(in.readUnsignedByte()), StandardCharsets.US_ASCII));
                 }
             }
-            int[] halted = new int[in.readUnsignedShort()];
-            for (int i = 0; i < halted.length; i++) {
-                halted[i] = in.readUnsignedShort();
-            }
             if (engine != null) {
-                for (int symbol : halted) {
-                    engine.restoreHalt(symbol);
-                }
-                EngineStateCodec.read(in, engine);
+                EngineState.read(engine, in);
             }
             return new Header(file, journalIndex, symbols, owners);
         } catch (EOFException e) {
@@ -170,20 +150,7 @@ final class EngineSnapshot {
         long lastExecId = in.readLong();
         List<SymbolSpec> symbols = readSymbols(in);
         if (engine != null) {
-            int orders = in.readInt();
-            ClientOrderId id = new ClientOrderId();
-            for (int i = 0; i < orders; i++) {
-                int symbol = in.readInt();
-                Side side = Side.fromOrdinal(in.readUnsignedByte());
-                TimeInForce tif = TimeInForce.fromOrdinal(in.readUnsignedByte());
-                long orderId = in.readLong();
-                int owner = in.readInt();
-                byte[] idBytes = in.readNBytes(in.readUnsignedByte());
-                id.copyFrom(idBytes, 0, idBytes.length);
-                engine.restoreRestingOrder(symbol, side, orderId, owner, id, tif, in.readLong(), in.readLong(),
-                    in.readLong(), in.readLong(), in.readLong());
-            }
-            engine.finishRestore(lastOrderId, lastExecId);
+            EngineState.readJournalFormat1Orders(engine, in, lastOrderId, lastExecId);
         }
         return new Header(file, journalIndex, symbols, null);
     }

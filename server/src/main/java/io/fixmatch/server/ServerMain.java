@@ -53,6 +53,10 @@ public final class ServerMain implements Callable<Integer> {
     @Option(names = "--admin-port", paramLabel = "PORT", description = "the admin HTTP port (admin.port; 0: off)")
     private Integer adminPort;
 
+    @Option(names = "--mode", paramLabel = "MODE",
+        description = "standalone, or cluster: a gateway of the replicated venue (server.mode)")
+    private String mode;
+
     /** SIGTERM and Ctrl-C, taken over before anything else happens. */
     private final StopSignals stopSignals;
 
@@ -131,6 +135,9 @@ public final class ServerMain implements Callable<Integer> {
         }
         if (adminPort != null) {
             flags.add(new ConfigKeys.Flag("--admin-port", "admin.port", adminPort.toString()));
+        }
+        if (mode != null) {
+            flags.add(new ConfigKeys.Flag("--mode", "server.mode", mode));
         }
         return flags;
     }

@@ -20,9 +20,17 @@ final class StopSignals {
     /** Takes SIGTERM and SIGINT over from the JVM. */
     static StopSignals install() {
         StopSignals signals = new StopSignals();
-        Signal.handle(new Signal("TERM"), signals::onSignal);
-        Signal.handle(new Signal("INT"), signals::onSignal);
+        signals.takeBack();
         return signals;
+    }
+
+    /**
+     * Handles SIGTERM and SIGINT again, after a library took them (Aeron's cluster components install a shutdown
+     * barrier of their own when they start).
+     */
+    void takeBack() {
+        Signal.handle(new Signal("TERM"), this::onSignal);
+        Signal.handle(new Signal("INT"), this::onSignal);
     }
 
     private void onSignal(Signal received) {
@@ -45,5 +53,10 @@ final class StopSignals {
     /** Waits until a stop is asked for. */
     void await() throws InterruptedException {
         requested.await();
+    }
+
+    /** Waits until a stop is asked for, or the time runs out; whether one was. */
+    boolean await(long timeout, java.util.concurrent.TimeUnit unit) throws InterruptedException {
+        return requested.await(timeout, unit);
     }
 }

@@ -1,5 +1,6 @@
 package io.fixmatch.benchmarks.prober;
 
+import io.fixmatch.loadgen.pacing.TimerSlack;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -132,7 +133,7 @@ public final class OpenLoopProber {
     private void run() throws Exception {
         System.out.printf(Locale.ROOT, "prober: %,d msg/s (new order and cancel alternately), %d s warm-up + %d s "
             + "measured per phase, wait=%s%s%n", rate, warmupSeconds, seconds, wait,
-            wait.equals("park") ? " (margin " + parkMarginNanos / 1000 + " µs, timer slack " + TimerSlack.setForThisThread()
+            wait.equals("park") ? " (margin " + parkMarginNanos / 1000 + " µs, timer slack " + TimerSlack.apply(1)
                 + ")" : "");
         Result echo;
         if (freezeServer) {

@@ -45,8 +45,8 @@ public final class EngineStateText {
         if (halted.length() > 0) {
             text.append("halted=").append(halted).append('\n');
         }
-        engine.forEachSessionControl((owner, control, value) -> text.append("owner ").append(owner).append(' ')
-            .append(control).append('=').append(value).append('\n'));
+        EngineState.forEachSessionControl(engine, (owner, control, value) -> text.append("owner ").append(owner)
+            .append(' ').append(control).append('=').append(value).append('\n'));
         for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
             if (engine.lastTradePrice(symbol) != 0 || engine.referencePrice(symbol) != 0) {
                 text.append(symbol).append(" lastTrade=").append(engine.lastTradePrice(symbol)).append(" reference=")

@@ -14,8 +14,6 @@ import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.config.EngineConfig;
 import io.fixmatch.engine.config.SymbolSpec;
 
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -26,29 +24,29 @@ import java.util.List;
  * <p>A deterministic state machine: {@link #process} takes one command and reports what happened, synchronously,
  * to the {@link EventSink}. The same commands always give the same events. Not thread-safe: one thread owns it.
  * After construction nothing allocates: orders and price levels come from pools sized by {@link EngineConfig}.
+ * Its state is written and put back (snapshots) by {@link EngineState} alone, through the package-private parts.
  */
-public final class MatchingEngine {
+public final class MatchingEngine implements TradingSettings {
+    // The package-private fields and methods are for EngineState, which puts a written state back.
     private final OrderBook[] books;
-    private final ObjectPool<Order> orderPool;
-    private final ObjectPool<PriceLevel> levelPool;
-    private final OrderIndex orderIndex;
-    private final PriceLevelIndex levelIndex;
-    private final OwnerOrders ownerOrders = new OwnerOrders();
-    private final InboundPositions inboundPositions = new InboundPositions();
-    private final PreTradeRisk risk;
+    final ObjectPool<Order> orderPool;
+    final ObjectPool<PriceLevel> levelPool;
+    final OrderIndex orderIndex;
+    final PriceLevelIndex levelIndex;
+    final OwnerOrders ownerOrders = new OwnerOrders();
+    final InboundPositions inboundPositions = new InboundPositions();
+    final PreTradeRisk risk;
     private final SelfTradeRule selfTrade = new SelfTradeRule();
-    /** Orders put back by a snapshot restore, until {@link #finishRestore}. */
-    private final List<Order> restored = new ArrayList<>();
-    private final EventPublisher publisher;
+    final EventPublisher publisher;
     private final EngineView view;
     private final ClientOrderId previousClientOrderId = new ClientOrderId();
     /** Where the books' public changes go (levels, trades); set before the first command. */
     private MarketDataSink marketData = MarketDataSink.NONE;
-    private long lastOrderId;
+    long lastOrderId;
     /** The journal timestamp (epoch ns) of the last journaled command acted on; 0 if none (or not known). */
-    private long lastCommandNanos;
+    long lastCommandNanos;
     /** The journal timestamp (epoch ns) of the last EXPIRE_DAY_ORDERS; 0 if none (or not known). */
-    private long lastDayEndNanos;
+    long lastDayEndNanos;
 
     public MatchingEngine(EngineConfig config, EventSink sink) {
         List<SymbolSpec> symbols = config.symbols();
@@ -128,14 +126,6 @@ public final class MatchingEngine {
         return book != null && book.halted;
     }
 
-    /** Recovery from a snapshot, before the first command: the symbol was halted. */
-    public void restoreHalt(int symbolId) {
-        if (bookOf(symbolId) == null) {
-            throw new IllegalStateException("not a restorable halt: symbol " + symbolId);
-        }
-        halt(symbolId, true);
-    }
-
     /**
      * The inbound position (session epoch and MsgSeqNum) of the last command of {@code owner} the engine acted on,
      * 0 if none: what the journal holds of that owner's requests.
@@ -148,6 +138,7 @@ public final class MatchingEngine {
      * One of the session's risk or self-trade prevention settings, or {@link SessionControl#KILL_SWITCH} (1:
      * engaged); 0 for none or an invalid owner. The engine's thread, or while it is stopped (start-up, snapshots).
      */
+    @Override
     public long sessionControl(int owner, SessionControl control) {
         if (!OwnerOrders.isValidOwner(owner)) {
             return 0;
@@ -156,78 +147,20 @@ public final class MatchingEngine {
         return value != 0 ? value : selfTrade.control(owner, control);
     }
 
-    /** Recovery from a snapshot, before the first command: one of the session's settings, or its kill switch. */
-    public void restoreSessionControl(int owner, SessionControl control, long value) {
-        if (!OwnerOrders.isValidOwner(owner) || control == null) {
-            throw new IllegalStateException("not a restorable session setting: owner " + owner + " " + control);
-        }
-        if (control == SessionControl.KILL_SWITCH) {
-            killSwitch(owner, value != 0);
-        } else {
-            setSessionControl(owner, control, value);
-        }
-    }
-
-    /** What {@link #forEachSessionControl} calls for each setting that is not 0. */
-    public interface SessionControlVisitor {
-        void visit(int owner, SessionControl control, long value);
-    }
-
-    /** For snapshots: every non-zero session setting and engaged kill switch (scans all possible owners). */
-    public void forEachSessionControl(SessionControlVisitor visitor) {
-        SessionControl[] controls = SessionControl.values();
-        for (int owner = 0; owner < OwnerOrders.MAX_OWNERS; owner++) {
-            for (SessionControl control : controls) {
-                long value = sessionControl(owner, control);
-                if (value != 0) {
-                    visitor.visit(owner, control, value);
-                }
-            }
-        }
-    }
-
     /** The price of the symbol's last trade (0: none yet): the price collar's reference. */
     public long lastTradePrice(int symbolId) {
         return bookOf(symbolId) == null ? 0 : risk.lastTradePrice(symbolId);
     }
 
     /** The symbol's configured reference price (0: none), set by SET_REFERENCE_PRICE. */
+    @Override
     public long referencePrice(int symbolId) {
         return bookOf(symbolId) == null ? 0 : risk.referencePrice(symbolId);
-    }
-
-    /** Recovery from a snapshot, before the first command: the symbol's last trade and reference prices. */
-    public void restoreSymbolPrices(int symbolId, long lastTradePrice, long referencePrice) {
-        if (bookOf(symbolId) == null) {
-            throw new IllegalStateException("not a restorable symbol: " + symbolId);
-        }
-        risk.restoreLastTradePrice(symbolId, lastTradePrice);
-        risk.referencePrice(symbolId, referencePrice);
     }
 
     /** The session's live (resting) orders; 0 for an invalid owner. */
     public int openOrders(int owner) {
         return OwnerOrders.isValidOwner(owner) ? risk.openOrders(owner) : 0;
-    }
-
-    /** Recovery from a snapshot, with {@link #restoreRestingOrder}: an owner's last inbound position. */
-    void restoreInboundPosition(int owner, long position) {
-        inboundPositions.record(owner, position);
-    }
-
-    /** What {@link #forEachInboundPosition} calls for each owner. */
-    interface InboundPositionVisitor {
-        void visit(int owner, long position);
-    }
-
-    /** For snapshots: visits every owner with a last inbound position (scans all possible owners). */
-    void forEachInboundPosition(InboundPositionVisitor visitor) {
-        for (int owner = 0; owner < OwnerOrders.MAX_OWNERS; owner++) {
-            long position = inboundPositions.of(owner);
-            if (position != 0) {
-                visitor.visit(owner, position);
-            }
-        }
     }
 
     /** The id of the last order accepted (ids start at 1 and never repeat). */
@@ -252,12 +185,6 @@ public final class MatchingEngine {
     /** The journal timestamp (epoch ns) of the last EXPIRE_DAY_ORDERS, 0 if none or not known. */
     public long lastDayEndNanos() {
         return lastDayEndNanos;
-    }
-
-    /** Recovery from a snapshot, before the first command: the last command's and the last day end's timestamps. */
-    public void restoreJournalTimes(long restoredLastCommandNanos, long restoredLastDayEndNanos) {
-        lastCommandNanos = restoredLastCommandNanos;
-        lastDayEndNanos = restoredLastDayEndNanos;
     }
 
     public int symbolCount() {
@@ -287,57 +214,6 @@ public final class MatchingEngine {
                 visitor.visit(order);
             }
         }
-    }
-
-    /**
-     * Recovery from a snapshot, before the first command: puts a resting order back at the back of its price level.
-     * Orders must come in priority order, as {@link #forEachRestingOrder} visits them. Then {@link #finishRestore}.
-     *
-     * @throws IllegalStateException if capacity is exhausted or the order cannot be a resting order
-     */
-    public void restoreRestingOrder(int symbolId, Side side, long orderId, int owner, ClientOrderId clientOrderId,
-                                    TimeInForce timeInForce, long price, long quantity, long leaves, long cum,
-                                    long cumNotional) {
-        OrderBook book = bookOf(symbolId);
-        if (book == null || !OwnerOrders.isValidOwner(owner) || leaves <= 0 || quantity != leaves + cum || !timeInForce.rests() || clientOrderId.isEmpty()
-            || orderIndex.find(owner, clientOrderId) != null) {
-            throw new IllegalStateException("not a restorable resting order: symbol " + symbolId + " order "
-                + orderId + " " + clientOrderId);
-        }
-        Order order = orderPool.acquire();
-        if (order == null || (levelIndex.find(book.side(side), price) == null && levelPool.available() == 0)) {
-            throw new IllegalStateException("the snapshot holds more orders or price levels than configured");
-        }
-        order.orderId = orderId;
-        order.owner = owner;
-        order.clientOrderId.copyFrom(clientOrderId);
-        order.book = book;
-        order.side = side;
-        order.orderType = OrderType.LIMIT;
-        order.timeInForce = timeInForce;
-        order.price = price;
-        order.quantity = quantity;
-        order.leaves = leaves;
-        order.cum = cum;
-        order.cumNotional = cumNotional;
-        rest(order);
-        orderIndex.add(order);
-        risk.orderRested(owner);
-        restored.add(order);
-    }
-
-    /**
-     * Ends a restore: sets the id counters, and rebuilds each owner's list of orders in the order normal operation
-     * leaves it (most recently accepted first), so that cancel-on-disconnect cancels in the same order as before.
-     */
-    public void finishRestore(long restoredLastOrderId, long restoredLastExecId) {
-        restored.sort(Comparator.comparingLong(order -> order.orderId));
-        for (Order order : restored) {
-            ownerOrders.add(order);
-        }
-        restored.clear();
-        lastOrderId = restoredLastOrderId;
-        publisher.restoreLastExecId(restoredLastExecId);
     }
 
     private void newOrder(Command command) {
@@ -663,7 +539,7 @@ public final class MatchingEngine {
     }
 
     /** Puts the order at the back of the level at its price, creating the level if needed. */
-    private void rest(Order order) {
+    void rest(Order order) {
         BookSide side = order.book.side(order.side);
         PriceLevel level = levelIndex.find(side, order.price);
         if (level == null) {
@@ -718,7 +594,7 @@ public final class MatchingEngine {
     }
 
     /** The operator's halt or resume; a symbol the engine does not have is ignored (the operator checks first). */
-    private void halt(int symbolId, boolean halted) {
+    void halt(int symbolId, boolean halted) {
         OrderBook book = bookOf(symbolId);
         if (book != null) {
             book.halted = halted;
@@ -740,7 +616,7 @@ public final class MatchingEngine {
     }
 
     /** Engaging cancels the session's live orders; from then its new orders and replaces are refused. */
-    private void killSwitch(int owner, boolean engaged) {
+    void killSwitch(int owner, boolean engaged) {
         if (!OwnerOrders.isValidOwner(owner)) {
             return;
         }
@@ -778,7 +654,7 @@ public final class MatchingEngine {
         }
     }
 
-    private void setSessionControl(int owner, SessionControl control, long value) {
+    void setSessionControl(int owner, SessionControl control, long value) {
         if (!OwnerOrders.isValidOwner(owner) || control == null || control == SessionControl.KILL_SWITCH) {
             return;
         }
@@ -798,7 +674,7 @@ public final class MatchingEngine {
         orderPool.release(order);
     }
 
-    private OrderBook bookOf(int symbolId) {
+    OrderBook bookOf(int symbolId) {
         return symbolId >= 0 && symbolId < books.length ? books[symbolId] : null;
     }
 }

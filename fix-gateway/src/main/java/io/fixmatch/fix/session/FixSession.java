@@ -472,6 +472,20 @@ public final class FixSession {
         }
     }
 
+    /**
+     * The origin of the last engine event whose report the store holds (events reach a session in origin order, so it
+     * holds every one up to it): position, then ordinal.
+     */
+    public long lastStoredEventPosition() {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        return store.lastOriginPosition();
+    }
+
+    public int lastStoredEventOrdinal() {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        return store.lastOriginOrdinal();
+    }
+
     /** Whether the store holds the report of the engine event with this origin (see {@link #sendEventReport}). */
     public boolean holdsEvent(long journalPosition, int ordinal) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();

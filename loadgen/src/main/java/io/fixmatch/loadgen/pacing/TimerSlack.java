@@ -8,6 +8,7 @@ import com.sun.jna.Native;
  * timers, parks included, to batch wake-ups; 50 µs by default. Measured on the 2-vCPU VM: a park overshoots by
  * about 76 µs at the median (p99 110 µs) with the default slack, by about 20 µs (p99 30-45 µs) with 1 µs, which lets
  * the pacer park closer to each due time and so spin or yield less. Chronicle Affinity brings JNA, used here.
+ * The open-loop prober (benchmarks), otherwise apart from the load generator it cross-checks, sets its sender's here.
  */
 public final class TimerSlack {
     private static final int PR_SET_TIMERSLACK = 29;

@@ -1,7 +1,7 @@
 package io.fixmatch.server.admin;
 
 import io.fixmatch.engine.config.SymbolSpec;
-import io.fixmatch.engine.loop.MatchingRuntime;
+import io.fixmatch.engine.loop.EngineLink;
 import io.fixmatch.fix.app.OrderEntry;
 import io.fixmatch.fix.gateway.Gateways;
 import io.fixmatch.fix.security.UnauthenticatedConnections;
@@ -13,11 +13,14 @@ import java.util.List;
 /**
  * The parts of a running server the admin endpoint reads and acts through.
  *
- * @param sessions     every configured session, in configuration order
+ * @param engine       how the gateways reach the engine (the matching step here, or the cluster's link)
+ * @param sessions     every session this process serves, in configuration order
  * @param orderEntries each session's order entry, in the same order
+ * @param journal      the journal (standalone), or null (a cluster gateway has none: the nodes keep it)
+ * @param cluster      what a cluster gateway knows of its cluster (null: standalone)
  * @param unauthenticated the connections not logged on yet, and those closed to make room
  */
-public record AdminContext(Readiness readiness, MatchingRuntime runtime, Gateways gateways, List<FixSession> sessions,
+public record AdminContext(Readiness readiness, EngineLink engine, Gateways gateways, List<FixSession> sessions,
                            List<OrderEntry> orderEntries, List<SymbolSpec> symbols, ChroniclePersistence journal,
-                           UnauthenticatedConnections unauthenticated) {
+                           ClusterGateway cluster, UnauthenticatedConnections unauthenticated) {
 }

@@ -1,0 +1,386 @@
+package io.fixmatch.engine.matching;
+
+import io.fixmatch.engine.api.ClientOrderId;
+import io.fixmatch.engine.api.OrderType;
+import io.fixmatch.engine.api.SessionControl;
+import io.fixmatch.engine.api.Side;
+import io.fixmatch.engine.api.TimeInForce;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.io.DirectBufferInputStream;
+import org.agrona.io.DirectBufferOutputStream;
+import org.agrona.io.ExpandableDirectBufferOutputStream;
+
+import java.io.DataInput;
+import java.io.DataInputStream;
+import java.io.DataOutput;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The one door in and out of a {@link MatchingEngine}'s state: everything a freshly constructed engine needs to
+ * continue exactly where the written one was, and the format it travels in. Every snapshot mechanism (the journal's
+ * snapshot files, a replicated service's snapshots) writes and reads the engine through this class, onto a stream
+ * ({@link DataOutput}, {@link DataInput}) or a buffer (Agrona's {@link MutableDirectBuffer} and {@link DirectBuffer},
+ * which also wrap a {@code byte[]} or a {@code ByteBuffer}). It reaches the engine's parts through package-private
+ * access, so the engine itself only matches and answers queries.
+ *
+ * <p>Explicit codes, never enum ordinals (which change when constants are added or reordered). Big-endian, as
+ * {@link DataOutput} writes:
+ * <pre>
+ *   u16 halted symbol count, then each halted symbol's id as u16
+ *   u8 state format version (3; 1 is still read: it ends after the inbound positions; 2: after the symbol prices)
+ *   i64 last order id   i64 last exec id
+ *   i32 order count, then per resting order, in priority order (symbol, side, price level, time):
+ *     i32 symbol id, u8 side ('1' buy, '2' sell: the FIX codes), u8 time in force ('0' day, '1' GTC),
+ *     i64 order id, i32 owner, u8 ClOrdID length, ClOrdID bytes, i64 price, i64 order qty, i64 leaves, i64 cum,
+ *     i64 cum notional
+ *   i32 owner count, then per owner: i32 owner, i64 inbound position of its last journaled command
+ *   version 2:
+ *   i32 setting count, then per non-zero session setting: i32 owner, u8 {@link SessionControl#code()} (risk limits,
+ *     firm, self-trade prevention mode, 8 = kill switch engaged), i64 value
+ *   i32 symbol count, then per symbol: i64 last trade price, i64 reference price (0: none)
+ *   version 3:
+ *   i64 journal timestamp (epoch ns) of the last journaled command, i64 that of the last EXPIRE_DAY_ORDERS (0: none)
+ * </pre>
+ * The halted symbols come before the version byte because the journal's snapshot files (format 2) always had them
+ * there, in their own frame, just before the rest: the files written before this class read unchanged. Open order
+ * counts are not written: they are the resting orders. The symbol table is not written either: whoever frames the
+ * state makes sure the reading engine has the same symbols (the journal's snapshot files carry the table).
+ *
+ * <p>Writing and reading allocate; never on the hot path. The engine must not be processing a command meanwhile.
+ */
+public final class EngineState {
+    private static final int VERSION = 3;
+    private static final int VERSION_2 = 2;
+    private static final int VERSION_1 = 1;
+
+    private EngineState() {
+    }
+
+    /**
+     * Writes the engine's state into the buffer at {@code offset}; returns the number of bytes written. An expandable
+     * buffer grows as needed; a fixed one too small throws {@link IllegalStateException} (Agrona's).
+     */
+    public static int write(MatchingEngine engine, MutableDirectBuffer buffer, int offset) {
+        DataOutputStream out = new DataOutputStream(buffer.isExpandable()
+            ? new ExpandableDirectBufferOutputStream(buffer, offset)
+            : new DirectBufferOutputStream(buffer, offset, buffer.capacity() - offset));
+        try {
+            write(engine, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a buffer throws no IOException
+        }
+        return out.size();
+    }
+
+    /**
+     * Puts the state written by {@link #write(MatchingEngine, MutableDirectBuffer, int)} (the {@code length} bytes at
+     * {@code offset}) into a freshly constructed engine with the same symbols. Throws {@link IOException} for a format
+     * or a code it does not know or for state cut short, {@link IllegalStateException} for orders the engine cannot
+     * hold.
+     */
+    public static void read(MatchingEngine engine, DirectBuffer buffer, int offset, int length) throws IOException {
+        read(engine, new DataInputStream(new DirectBufferInputStream(buffer, offset, length)));
+    }
+
+    /** Writes the engine's state onto the stream. */
+    public static void write(MatchingEngine engine, DataOutput out) throws IOException {
+        writeHalts(engine, out);
+        out.writeByte(VERSION);
+        out.writeLong(engine.lastOrderId());
+        out.writeLong(engine.lastExecId());
+        List<RestingOrderView> orders = new ArrayList<>(engine.liveOrderCount());
+        for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
+            engine.forEachRestingOrder(symbol, Side.BUY, orders::add);
+            engine.forEachRestingOrder(symbol, Side.SELL, orders::add);
+        }
+        out.writeInt(orders.size());
+        for (RestingOrderView order : orders) {
+            out.writeInt(order.symbolId());
+            out.writeByte(sideCode(order.side()));
+            out.writeByte(timeInForceCode(order.timeInForce()));
+            out.writeLong(order.orderId());
+            out.writeInt(order.owner());
+            ClientOrderId id = order.clientOrderId();
+            out.writeByte(id.length());
+            for (int i = 0; i < id.length(); i++) {
+                out.writeByte(id.byteAt(i));
+            }
+            out.writeLong(order.price());
+            out.writeLong(order.orderQuantity());
+            out.writeLong(order.leavesQuantity());
+            out.writeLong(order.cumQuantity());
+            out.writeLong(order.cumNotional());
+        }
+        writeInboundPositions(engine, out);
+        writeSessionControls(engine, out);
+        out.writeInt(engine.symbolCount());
+        for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
+            out.writeLong(engine.lastTradePrice(symbol));
+            out.writeLong(engine.referencePrice(symbol));
+        }
+        out.writeLong(engine.lastCommandNanos());
+        out.writeLong(engine.lastDayEndNanos());
+    }
+
+    /**
+     * Puts the state written by {@link #write(MatchingEngine, DataOutput)} into a freshly constructed engine with the
+     * same symbols; same failures as {@link #read(MatchingEngine, DirectBuffer, int, int)}.
+     */
+    public static void read(MatchingEngine engine, DataInput in) throws IOException {
+        readHalts(engine, in);
+        int version = in.readUnsignedByte();
+        if (version < VERSION_1 || version > VERSION) {
+            throw new IOException("engine state format version " + version + "; this release reads " + VERSION_1
+                + " to " + VERSION);
+        }
+        long lastOrderId = in.readLong();
+        long lastExecId = in.readLong();
+        int orderCount = in.readInt();
+        List<Order> orders = new ArrayList<>(orderCount);
+        ClientOrderId id = new ClientOrderId();
+        byte[] idBytes = new byte[ClientOrderId.MAX_LENGTH];
+        for (int i = 0; i < orderCount; i++) {
+            int symbol = in.readInt();
+            Side side = side(in.readUnsignedByte());
+            TimeInForce timeInForce = timeInForce(in.readUnsignedByte());
+            long orderId = in.readLong();
+            int owner = in.readInt();
+            int idLength = in.readUnsignedByte();
+            if (idLength > ClientOrderId.MAX_LENGTH) {
+                throw new IOException("a ClOrdID of " + idLength + " bytes");
+            }
+            in.readFully(idBytes, 0, idLength);
+            id.copyFrom(idBytes, 0, idLength);
+            orders.add(restoreRestingOrder(engine, symbol, side, orderId, owner, id, timeInForce, in.readLong(),
+                in.readLong(), in.readLong(), in.readLong(), in.readLong()));
+        }
+        int owners = in.readInt();
+        for (int i = 0; i < owners; i++) {
+            engine.inboundPositions.record(in.readInt(), in.readLong());
+        }
+        if (version >= VERSION_2) {
+            readSessionControls(engine, in);
+            readSymbolPrices(engine, in);
+        }
+        if (version >= VERSION) {
+            engine.lastCommandNanos = in.readLong();
+            engine.lastDayEndNanos = in.readLong();
+        }
+        finishRestore(engine, orders, lastOrderId, lastExecId);
+    }
+
+    /**
+     * The orders of a journal snapshot file of format 1 (before #14, when the journal wrote them itself: enum
+     * ordinals, the id counters in the file's header; no halts, positions or settings), put into a fresh engine.
+     */
+    public static void readJournalFormat1Orders(MatchingEngine engine, DataInput in, long lastOrderId,
+                                                long lastExecId) throws IOException {
+        int orderCount = in.readInt();
+        List<Order> orders = new ArrayList<>(orderCount);
+        ClientOrderId id = new ClientOrderId();
+        for (int i = 0; i < orderCount; i++) {
+            int symbol = in.readInt();
+            Side side = Side.fromOrdinal(in.readUnsignedByte());
+            TimeInForce timeInForce = TimeInForce.fromOrdinal(in.readUnsignedByte());
+            long orderId = in.readLong();
+            int owner = in.readInt();
+            byte[] idBytes = new byte[in.readUnsignedByte()];
+            in.readFully(idBytes);
+            id.copyFrom(idBytes, 0, idBytes.length);
+            orders.add(restoreRestingOrder(engine, symbol, side, orderId, owner, id, timeInForce, in.readLong(),
+                in.readLong(), in.readLong(), in.readLong(), in.readLong()));
+        }
+        finishRestore(engine, orders, lastOrderId, lastExecId);
+    }
+
+    /** What {@link #forEachSessionControl} calls for each setting that is not 0. */
+    interface SessionControlVisitor {
+        void visit(int owner, SessionControl control, long value);
+    }
+
+    /** Every non-zero session setting and engaged kill switch (scans all possible owners). */
+    static void forEachSessionControl(MatchingEngine engine, SessionControlVisitor visitor) {
+        SessionControl[] controls = SessionControl.values();
+        for (int owner = 0; owner < OwnerOrders.MAX_OWNERS; owner++) {
+            for (SessionControl control : controls) {
+                long value = engine.sessionControl(owner, control);
+                if (value != 0) {
+                    visitor.visit(owner, control, value);
+                }
+            }
+        }
+    }
+
+    private static void writeHalts(MatchingEngine engine, DataOutput out) throws IOException {
+        List<Integer> halted = new ArrayList<>();
+        for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
+            if (engine.isHalted(symbol)) {
+                halted.add(symbol);
+            }
+        }
+        out.writeShort(halted.size());
+        for (int symbol : halted) {
+            out.writeShort(symbol);
+        }
+    }
+
+    private static void readHalts(MatchingEngine engine, DataInput in) throws IOException {
+        int[] halted = new int[in.readUnsignedShort()];
+        for (int i = 0; i < halted.length; i++) {
+            halted[i] = in.readUnsignedShort();
+        }
+        for (int symbol : halted) {
+            if (engine.bookOf(symbol) == null) {
+                throw new IllegalStateException("not a restorable halt: symbol " + symbol);
+            }
+            engine.halt(symbol, true);
+        }
+    }
+
+    private static void writeInboundPositions(MatchingEngine engine, DataOutput out) throws IOException {
+        int owners = 0;
+        for (int owner = 0; owner < OwnerOrders.MAX_OWNERS; owner++) {
+            if (engine.inboundPositions.of(owner) != 0) {
+                owners++;
+            }
+        }
+        out.writeInt(owners);
+        for (int owner = 0; owner < OwnerOrders.MAX_OWNERS; owner++) {
+            long position = engine.inboundPositions.of(owner);
+            if (position != 0) {
+                out.writeInt(owner);
+                out.writeLong(position);
+            }
+        }
+    }
+
+    private static void writeSessionControls(MatchingEngine engine, DataOutput out) throws IOException {
+        List<long[]> settings = new ArrayList<>();
+        forEachSessionControl(engine, (owner, control, value) -> settings.add(new long[] {owner, control.code(),
+            value}));
+        out.writeInt(settings.size());
+        for (long[] setting : settings) {
+            out.writeInt((int) setting[0]);
+            out.writeByte((int) setting[1]);
+            out.writeLong(setting[2]);
+        }
+    }
+
+    private static void readSessionControls(MatchingEngine engine, DataInput in) throws IOException {
+        int settings = in.readInt();
+        for (int i = 0; i < settings; i++) {
+            int owner = in.readInt();
+            int code = in.readUnsignedByte();
+            long value = in.readLong();
+            SessionControl control = SessionControl.ofCode(code);
+            if (control == null) {
+                throw new IOException("unknown session setting code " + code);
+            }
+            if (!OwnerOrders.isValidOwner(owner)) {
+                throw new IllegalStateException("not a restorable session setting: owner " + owner + " " + control);
+            }
+            if (control == SessionControl.KILL_SWITCH) {
+                engine.killSwitch(owner, value != 0);
+            } else {
+                engine.setSessionControl(owner, control, value);
+            }
+        }
+    }
+
+    private static void readSymbolPrices(MatchingEngine engine, DataInput in) throws IOException {
+        int symbols = in.readInt();
+        if (symbols != engine.symbolCount()) {
+            throw new IOException("prices of " + symbols + " symbols for an engine of " + engine.symbolCount());
+        }
+        for (int symbol = 0; symbol < symbols; symbol++) {
+            engine.risk.restoreLastTradePrice(symbol, in.readLong());
+            engine.risk.referencePrice(symbol, in.readLong());
+        }
+    }
+
+    /**
+     * Puts a resting order back at the back of its price level. Orders come in priority order, as
+     * {@link MatchingEngine#forEachRestingOrder} visits them; their owners' lists wait for {@link #finishRestore}.
+     *
+     * @throws IllegalStateException if capacity is exhausted or the order cannot be a resting order
+     */
+    private static Order restoreRestingOrder(MatchingEngine engine, int symbolId, Side side, long orderId, int owner,
+                                             ClientOrderId clientOrderId, TimeInForce timeInForce, long price,
+                                             long quantity, long leaves, long cum, long cumNotional) {
+        OrderBook book = engine.bookOf(symbolId);
+        if (book == null || !OwnerOrders.isValidOwner(owner) || leaves <= 0 || quantity != leaves + cum
+            || !timeInForce.rests() || clientOrderId.isEmpty()
+            || engine.orderIndex.find(owner, clientOrderId) != null) {
+            throw new IllegalStateException("not a restorable resting order: symbol " + symbolId + " order "
+                + orderId + " " + clientOrderId);
+        }
+        Order order = engine.orderPool.acquire();
+        if (order == null
+            || (engine.levelIndex.find(book.side(side), price) == null && engine.levelPool.available() == 0)) {
+            throw new IllegalStateException("the snapshot holds more orders or price levels than configured");
+        }
+        order.orderId = orderId;
+        order.owner = owner;
+        order.clientOrderId.copyFrom(clientOrderId);
+        order.book = book;
+        order.side = side;
+        order.orderType = OrderType.LIMIT;
+        order.timeInForce = timeInForce;
+        order.price = price;
+        order.quantity = quantity;
+        order.leaves = leaves;
+        order.cum = cum;
+        order.cumNotional = cumNotional;
+        engine.rest(order);
+        engine.orderIndex.add(order);
+        engine.risk.orderRested(owner);
+        return order;
+    }
+
+    /**
+     * Ends a restore: sets the id counters, and rebuilds each owner's list of orders in the order normal operation
+     * leaves it (most recently accepted first), so that cancel-on-disconnect cancels in the same order as before.
+     */
+    private static void finishRestore(MatchingEngine engine, List<Order> orders, long lastOrderId, long lastExecId) {
+        orders.sort(Comparator.comparingLong(order -> order.orderId));
+        for (Order order : orders) {
+            engine.ownerOrders.add(order);
+        }
+        engine.lastOrderId = lastOrderId;
+        engine.publisher.restoreLastExecId(lastExecId);
+    }
+
+    private static int sideCode(Side side) {
+        return side == Side.BUY ? '1' : '2';
+    }
+
+    private static Side side(int code) throws IOException {
+        return switch (code) {
+            case '1' -> Side.BUY;
+            case '2' -> Side.SELL;
+            default -> throw new IOException("unknown side code " + code);
+        };
+    }
+
+    private static int timeInForceCode(TimeInForce timeInForce) {
+        return switch (timeInForce) {
+            case DAY -> '0';
+            case GTC -> '1';
+            case IOC, FOK -> throw new IllegalStateException("an " + timeInForce + " order never rests");
+        };
+    }
+
+    private static TimeInForce timeInForce(int code) throws IOException {
+        return switch (code) {
+            case '0' -> TimeInForce.DAY;
+            case '1' -> TimeInForce.GTC;
+            default -> throw new IOException("unknown time-in-force code " + code);
+        };
+    }
+}
