@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Shows fixmatch working: two FIX 4.4 clients (CLIENT1, CLIENT2) trade AAPL through the server and every report is
-# printed. Uses the server at --host/--port (default 127.0.0.1:9878) if one runs there (scripts/server.sh), after
-# checking at Logon that it answers as FIXMATCH; when nothing listens on a local port, starts a throw-away server
-# there (config/fixmatch.properties, a temporary data folder, no admin endpoint) and stops it afterwards.
+# printed. Uses the server at --host/--port (default 127.0.0.1:9878) if one runs there (scripts/server.sh; one still
+# starting answers the Logon once ready), after checking at Logon that it answers as FIXMATCH; when nothing listens
+# on a local port, starts a throw-away server there (config/fixmatch.properties, a temporary data folder, no admin
+# endpoint), waits for its ready line and stops it afterwards.
 #   scripts/demo.sh [--host H] [--port P] [--help]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,7 +15,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --host) host=${2:?--host needs a host}; shift 2 ;;
     --port) port=${2:?--port needs a port}; shift 2 ;;
-    --help|-h) sed -n '2,7s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    --help|-h) sed -n '2,8s/^# \{0,1\}//p' "$0"; exit 0 ;;
     *) echo "demo: unknown option $1 (--host H, --port P, --help)" >&2; exit 2 ;;
   esac
 done
@@ -47,12 +48,8 @@ if ! (exec 3<>"/dev/tcp/$host/$port") 2>/dev/null; then
     io.fixmatch.server.ServerMain --config config/fixmatch.properties --port "$port" --data "$work/data" \
     --admin-port 0 > "$work/server.log" 2>&1 &
   server_pid=$!
-  for _ in $(seq 1 120); do
-    grep -q "fixmatch ready" "$work/server.log" 2>/dev/null && break
-    kill -0 "$server_pid" 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
-    sleep 0.5
-  done
-  grep "fixmatch ready" "$work/server.log" | sed 's/^.* - //' || { echo "demo: the server did not start" >&2; exit 1; }
+  await_ready "$server_pid" "$work/server.log" demo
+  grep "fixmatch ready" "$work/server.log" | sed 's/^.* - //'
 fi
 
 "$JAVA_BIN" -Xmx256m -cp "$client_jar:client/target/lib/*" io.fixmatch.client.DemoMain --host "$host" --port "$port"

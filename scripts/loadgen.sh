@@ -68,12 +68,7 @@ if [ "$external" = false ]; then
     ${SERVER_JAVA_OPTS:-} -cp "$server_jar:server/target/lib/*" io.fixmatch.server.ServerMain \
     --config "$config" --port "$port" --data "$work/data" --admin-port 0 > "$work/server.log" 2>&1 &
   server_pid=$!
-  for _ in $(seq 1 120); do
-    grep -q "fixmatch ready" "$work/server.log" 2>/dev/null && break
-    kill -0 "$server_pid" 2>/dev/null || { echo "loadgen: the server did not start:" >&2; cat "$work/server.log" >&2; exit 1; }
-    sleep 0.5
-  done
-  grep -q "fixmatch ready" "$work/server.log" || { echo "loadgen: the server did not become ready" >&2; exit 1; }
+  await_ready "$server_pid" "$work/server.log" loadgen
   echo "server started (pid $server_pid, log $work/server.log)"
   # The report records the configuration the server ran with and its "fixmatch ready" line.
   args+=(--server-config "$config" --server-log "$work/server.log")

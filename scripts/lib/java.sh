@@ -60,6 +60,21 @@ maven_package() {
   echo "built $module" >&2
 }
 
+# Waits until the server started in the background as PID, writing LOG, says it is ready (its "fixmatch ready" line:
+# recovery done, the FIX port accepting), never merely until its port accepts (the port listens from the start, before
+# recovery). Exits 1 with the log if the server ends first, or after 60 s.
+# usage: await_ready PID LOG WHO    (WHO names the script in its messages)
+await_ready() {
+  local pid=$1 log=$2 who=$3
+  for _ in $(seq 1 600); do
+    grep -q "fixmatch ready" "$log" 2>/dev/null && return 0
+    kill -0 "$pid" 2>/dev/null || { echo "$who: the server did not start:" >&2; cat "$log" >&2; exit 1; }
+    sleep 0.1
+  done
+  echo "$who: the server was not ready within 60 s (log: $log)" >&2
+  exit 1
+}
+
 # A path the user gave, made absolute from where the user stood before the script's cd (OLDPWD).
 user_path() {
   case "$1" in

@@ -6,6 +6,7 @@ import io.fixmatch.loadgen.client.FixClient;
 import io.fixmatch.loadgen.client.MarketDataProbe;
 import io.fixmatch.loadgen.client.Probes;
 import io.fixmatch.loadgen.client.RequestTracker;
+import io.fixmatch.loadgen.client.ServerLogon;
 import io.fixmatch.loadgen.client.TraceStages;
 import io.fixmatch.loadgen.flow.RequestSource;
 import io.fixmatch.loadgen.flow.SeededSource;
@@ -97,9 +98,17 @@ public final class LoadgenMain {
         PhaseResult server;
         long sequenceGaps;
         long lastSentId;
-        try (FixClient client = new FixClient(options.host(), options.port(), options.senderCompId(),
-            options.targetCompId(), marketData == null ? tracker : marketData, options.sendBufferBytes())) {
-            client.logon(30, options.timeoutSeconds());
+        FixClient client;
+        try {
+            client = ServerLogon.open(new ServerLogon.Target(options.host(), options.port(), options.senderCompId(),
+                options.targetCompId(), options.sendBufferBytes(), 30), marketData == null ? tracker : marketData,
+                options.timeoutSeconds(), out);
+        } catch (ServerLogon.Unavailable e) {
+            out.println("loadgen: " + e.getMessage());
+            Report.writeNoRun(options, startedAt, RunContext.gitCommit(), e.getMessage());
+            return Verdict.EXIT_ERRORS;
+        }
+        try (client) {
             if (marketData != null) {
                 subscribe(client, marketData, options, out);
             }

@@ -203,7 +203,8 @@ public record LoadgenOptions(int rate, boolean rateGiven, int durationSeconds, i
         boolean noMarketData;
 
         @Option(names = "--timeout", paramLabel = "S", defaultValue = "10",
-            description = "give up when no response arrives for S seconds (default ${DEFAULT-VALUE})")
+            description = "give up when no response arrives for S seconds, and wait as long for a server that is "
+                + "not ready yet (connection and Logon retried; default ${DEFAULT-VALUE})")
         int timeout;
 
         LoadgenOptions toOptions() {

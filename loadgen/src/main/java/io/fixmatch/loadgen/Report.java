@@ -131,6 +131,30 @@ final class Report {
             stageStats, sendLag(), floorSendLag()), StandardCharsets.UTF_8);
     }
 
+    /**
+     * The summary of a run that never started (no server answered): verdict FAIL and the reason, with the keys that
+     * still mean something (no probes, nothing measured).
+     */
+    static void writeNoRun(LoadgenOptions options, String startedAt, String gitCommit, String reason)
+        throws IOException {
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("verdict", Verdict.FAIL);
+        summary.put("reasons", List.of(reason));
+        summary.put("started_at", startedAt);
+        summary.put("git_commit", gitCommit);
+        summary.put("target_rate", options.rate());
+        summary.put("achieved_rate", 0.0);
+        summary.put("errors", 1);
+        summary.put("error_details", Map.of("first", List.of(reason)));
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("host", options.host());
+        settings.put("port", options.port());
+        settings.put("sender_comp_id", options.senderCompId());
+        summary.put("settings", settings);
+        Files.createDirectories(options.out());
+        Files.writeString(options.out().resolve("summary.json"), Json.write(summary), StandardCharsets.UTF_8);
+    }
+
     private void writeLog(String name, String what, List<Histogram> runs) throws IOException {
         try (PrintStream log = new PrintStream(Files.newOutputStream(options.out().resolve(name + ".hlog")), true,
             StandardCharsets.UTF_8)) {

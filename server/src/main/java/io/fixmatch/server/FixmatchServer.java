@@ -11,6 +11,7 @@ import io.fixmatch.fix.gateway.Gateways;
 import io.fixmatch.fix.gateway.LatencyStages;
 import io.fixmatch.fix.gateway.PendingCommands;
 import io.fixmatch.fix.marketdata.MarketDataFeed;
+import io.fixmatch.fix.security.UnauthenticatedConnections;
 import io.fixmatch.fix.session.FixSession;
 import io.fixmatch.fix.session.SessionConfig;
 import io.fixmatch.fix.session.SessionRegistry;
@@ -60,6 +61,8 @@ public final class FixmatchServer implements AutoCloseable {
     private final List<OrderEntry> orderEntries = new ArrayList<>();
     private final SessionRegistry registry;
     private final Readiness readiness = new Readiness();
+    /** The connections not logged on yet and their caps (the acceptor's; the admin endpoint's metrics read them). */
+    private final UnauthenticatedConnections unauthenticated;
     private final Gateways gateways;
     private final SymbolTable symbols;
     private final DropCopyRoutes dropCopies;
@@ -79,6 +82,8 @@ public final class FixmatchServer implements AutoCloseable {
         this.clock = clock;
         int gatewayCount = config.gateway().threads();
         this.symbols = new SymbolTable(config.engine().symbols());
+        this.unauthenticated = new UnauthenticatedConnections(config.gateway().limits().maxUnauthenticated(),
+            config.gateway().limits().maxUnauthenticatedPerAddress());
         this.dropCopies = dropCopyRoutes(config.sessions());
         this.engine = config.mode() == ServerMode.CLUSTER ? new ClusterEngine(config)
             : new StandaloneEngine(config, clock, symbols, dropCopies);
@@ -196,7 +201,7 @@ public final class FixmatchServer implements AutoCloseable {
                 server.admin = AdminServer.start(config.admin(), new AdminContext(server.readiness,
                     server.engine.link(), server.gateways, server.sessions, server.orderEntries,
                     config.engine().symbols(), server.engine instanceof StandaloneEngine standalone
-                        ? standalone.journal() : null, server.clusterGateway()));
+                        ? standalone.journal() : null, server.clusterGateway(), server.unauthenticated));
             }
         } catch (RuntimeException e) {
             server.close();
@@ -227,7 +232,8 @@ public final class FixmatchServer implements AutoCloseable {
                 close();
                 return false;
             }
-            acceptor = FixAcceptor.start(config.gateway(), listening, registry, gateways); // takes the socket over
+            acceptor = FixAcceptor.start(config.gateway(), listening, registry, gateways, unauthenticated); // takes
+            // the socket over
             listening = null;
             engine.start();
             awaitEngineReady(stopRequested);

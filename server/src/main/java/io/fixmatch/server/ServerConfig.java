@@ -82,6 +82,7 @@ public record ServerConfig(ServerMode mode, ThreadLayout layout, GatewaySettings
         int maxMessageSize = keys.integer("fix.maxMessageSize", 8192, 256, 1 << 20);
         ConnectionLimits limits = new ConnectionLimits(
             keys.integer("fix.maxUnauthenticatedConnections", 100, 1, 1_000_000),
+            keys.integer("fix.maxUnauthenticatedConnectionsPerAddress", 20, 1, 1_000_000),
             keys.integer("fix.maxGarbledBytes", 65_536, 256, Integer.MAX_VALUE),
             keys.integer("fix.maxLogonFailures", 5, 0, 1_000_000), keys.positiveLong("fix.logonLockoutMs", 60_000));
         GatewaySettings gateway = new GatewaySettings(keys.text("fix.host", "127.0.0.1"),

@@ -8,8 +8,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.net.ConnectException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +35,7 @@ class StartUpConnectionsTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void everyConnectionMadeDuringStartUpHasItsLogonAnsweredOnceReady() throws Exception {
-        int port = freePort();
+        int port = TestServers.freePort();
         List<String> sessions = IntStream.rangeClosed(1, SESSIONS).mapToObj(i -> "S" + i).toList();
         ServerConfig config = TestServers.config(data, port, Map.of("sessions", String.join(",", sessions)));
         for (int start = 1; start <= STARTS; start++) {
@@ -111,12 +109,6 @@ class StartUpConnectionsTest {
                     Thread.onSpinWait();
                 }
             }
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
         }
     }
 }

@@ -6,6 +6,8 @@ import io.fixmatch.server.ServerConfig;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +55,13 @@ public final class TestServers {
     public static FixmatchServer start(Path dataDirectory, int port, Map<String, String> overrides)
         throws InterruptedException {
         return FixmatchServer.start(config(dataDirectory, port, overrides));
+    }
+
+    /** A loopback port free now, for a test that must know its server's port before the server runs. */
+    public static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
     }
 
     /** Closes whatever is not null, never throwing: for cleanup paths. */

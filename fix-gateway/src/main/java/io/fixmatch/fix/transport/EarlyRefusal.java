@@ -11,10 +11,10 @@ import java.net.InetSocketAddress;
 
 /**
  * On the listening socket, before an accepted connection is registered with a gateway's event loop: a connection
- * from a locked-out address, or beyond the cap on connections not logged on, is closed at once, before any handler,
+ * from a locked-out address is closed at once, before any handler,
  * buffer or registration is spent on it (a client that reconnects in a loop costs the gateway thread an accept and a
- * close, nothing more). The connection's own handler checks again, and counts, when it becomes active: this check
- * is only the cheap early one.
+ * close, nothing more). The connection's own handler checks again, and counts it among the connections not logged
+ * on, when it becomes active: this check is only the cheap early one.
  */
 @ChannelHandler.Sharable
 final class EarlyRefusal extends ChannelInboundHandlerAdapter {

@@ -3,6 +3,7 @@ package io.fixmatch.fix.transport;
 import io.fixmatch.fix.gateway.DutyCycle;
 import io.fixmatch.fix.gateway.Gateway;
 import io.fixmatch.fix.gateway.Gateways;
+import io.fixmatch.fix.security.UnauthenticatedConnections;
 import io.fixmatch.fix.session.SessionRegistry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -61,16 +62,18 @@ public final class FixAcceptor implements AutoCloseable {
     /**
      * Starts one event loop per gateway (each gateway thread takes its sessions over before this returns), then takes
      * over {@code listening} (bound and listening since start-up: connections the kernel queued meanwhile are
-     * accepted now) and accepts; the port itself comes from {@code listening}, not from {@code settings}.
+     * accepted now) and accepts; the port itself comes from {@code listening}, not from {@code settings}. The
+     * connections not logged on are counted in {@code unauthenticated} (made from {@code settings}' limits).
      */
     public static FixAcceptor start(GatewaySettings settings, ListeningSocket listening, SessionRegistry registry,
-                                    Gateways gateways) throws InterruptedException {
+                                    Gateways gateways, UnauthenticatedConnections unauthenticated)
+        throws InterruptedException {
         if (System.getProperty("io.netty.leakDetection.level") == null) {
             // Netty's default samples one buffer in 128 with a stack trace: an allocation on the gateway thread.
             ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
         }
         SslContext tls = settings.tls() == null ? null : settings.tls().serverContext(); // fails before any thread
-        AcceptorGuards guards = new AcceptorGuards(settings.limits(), registry);
+        AcceptorGuards guards = new AcceptorGuards(settings.limits(), registry, unauthenticated);
         boolean epoll = listening.isNative();
         EventLoopGroup group = newGroup(settings, gateways.all(), epoll);
         try {

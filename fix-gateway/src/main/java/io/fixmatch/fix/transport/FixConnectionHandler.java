@@ -9,6 +9,7 @@ import io.fixmatch.fix.codec.MsgTypes;
 import io.fixmatch.fix.gateway.Gateway;
 import io.fixmatch.fix.gateway.GatewayConnection;
 import io.fixmatch.fix.gateway.Gateways;
+import io.fixmatch.fix.security.UnauthenticatedConnections;
 import io.fixmatch.fix.session.FixSession;
 import io.fixmatch.fix.session.SessionRegistry;
 import io.netty.buffer.ByteBuf;
@@ -22,6 +23,7 @@ import org.slf4j.LoggerFactory;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * One TCP connection, on the gateway thread of its event loop: frames the incoming bytes where they were read,
@@ -37,11 +39,12 @@ import java.net.InetSocketAddress;
  * <p>Before Logon, anything but a valid Logon for a configured, not-yet-connected session is answered with a
  * Logout (MsgSeqNum 1, outside any session's numbering) and the connection is closed. A failed Logon (unknown
  * SenderCompID, wrong Username or Password, an address the session does not allow) gets the same answer whatever
- * was wrong; the log says what. Limits (docs/FIX.md): a connection is refused at once beyond the cap on connections
- * not logged on or from a locked-out address; garbage in a row beyond {@code fix.maxGarbledBytes} ends it; after
+ * was wrong; the log says what. Limits (docs/FIX.md): a connection from a locked-out address is refused at once; over
+ * the caps on connections not logged on, the oldest such connection is closed to let the new one in; garbage in a row beyond {@code fix.maxGarbledBytes} ends it; after
  * Logon, the session's messages beyond its rate are rejected, and twice the rate ends the connection.
  */
-final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements GatewayConnection {
+final class FixConnectionHandler extends ChannelInboundHandlerAdapter
+    implements GatewayConnection, UnauthenticatedConnections.Connection {
     private static final Logger LOG = LoggerFactory.getLogger(FixConnectionHandler.class);
     /** The answer to every failed Logon: it does not say which part was wrong. */
     static final String LOGON_REFUSED = "Logon refused: invalid SenderCompID, Username, Password or source address";
@@ -66,8 +69,8 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements
     private long connectedAtMs;
     private boolean closing;
     private boolean moving;
-    /** Counted among the connections not logged on (until it logs on or closes). */
-    private boolean unauthenticated;
+    /** Its place among the connections not logged on (until its Logon arrives or it closes); null after. */
+    private UnauthenticatedConnections.Entry unauthenticated;
     /** Bytes that were no message, in a row (reset by each valid message). */
     private long garbledInARow;
     /** After Logon: the session's inbound rate (kept across its connections), the Reject text for what exceeds it. */
@@ -87,12 +90,12 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements
         context = ctx;
         gateway = gateways.onLoop(ctx.channel().eventLoop());
         connectedAtMs = System.currentTimeMillis(); // not the cycle's clock: the loop may have waited since
-        if (!guards.admit(remoteAddress(), ctx.channel().remoteAddress(), connectedAtMs, LOG)) {
+        unauthenticated = guards.admit(this, remoteAddress(), ctx.channel().remoteAddress(), connectedAtMs, LOG);
+        if (unauthenticated == null) { // locked out
             closing = true;
             ctx.close();
             return;
         }
-        unauthenticated = true;
         framer = new FixFramer(settings.maxMessageSize()); // only for connections that stay
         frame = new byte[settings.maxMessageSize()];
         transport = new ChannelTransport(ctx.channel(), settings.maxPendingBytes(), gateway);
@@ -243,8 +246,11 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements
             if (parsed != FixParser.OK || message.msgType() != MsgTypes.LOGON) {
                 refuseUnbound(parsed != FixParser.OK ? "malformed message before Logon"
                     : "the first message must be a Logon", nowMs);
-            } else {
+            } else if (releaseUnauthenticated()) {
                 onLogon(nowMs);
+            } else { // closed to make room for a newer connection just before its Logon came
+                closing = true;
+                context.close();
             }
             return;
         }
@@ -314,7 +320,6 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements
                 rateLimit = limit;
                 overRateText = "message rate limit of " + candidate.config().maxMessagesPerSecond()
                     + " per second exceeded";
-                releaseUnauthenticated();
                 guards.logonFailures().succeeded(remoteAddress());
             }
             case REFUSED -> closing = true;
@@ -361,10 +366,31 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter implements
         }
     }
 
-    private void releaseUnauthenticated() {
-        if (unauthenticated) {
-            unauthenticated = false;
-            guards.unauthenticated().release();
+    /**
+     * Its Logon arrived, or it closed: no longer counted among the connections not logged on. False if it was closed
+     * to make room already.
+     */
+    private boolean releaseUnauthenticated() {
+        if (unauthenticated == null) {
+            return true;
+        }
+        boolean counted = guards.unauthenticated().release(unauthenticated);
+        unauthenticated = null;
+        return counted;
+    }
+
+    /** Any thread: the oldest connection not logged on over a cap; closed on its own thread (logged by the caps). */
+    @Override
+    public void closeToMakeRoom() {
+        try {
+            context.channel().eventLoop().execute(() -> {
+                if (!closing && session == null) {
+                    closing = true;
+                    context.close();
+                }
+            });
+        } catch (RejectedExecutionException stopping) {
+            // the gateway thread is stopping: the connection closes with it
         }
     }
 

@@ -97,13 +97,39 @@ public final class FixClient implements AutoCloseable {
         reader.start();
     }
 
+    /** Why a Logon was not answered: one line. */
+    public static final class LogonFailed extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        LogonFailed(String message) {
+            super(message);
+        }
+    }
+
     /** Logs on and waits for the acceptor's Logon; throws if it does not come. */
-    public void logon(int heartbeatSeconds, long timeoutSeconds) throws InterruptedException {
-        send(MsgTypes.LOGON, w -> w.field(FixTags.ENCRYPT_METHOD, 0L).field(FixTags.HEART_BT_INT, heartbeatSeconds)
-            .field(FixTags.RESET_SEQ_NUM_FLAG, 'Y'));
-        if (!loggedOn.await(timeoutSeconds, TimeUnit.SECONDS)) {
-            throw new IllegalStateException("no Logon reply within " + timeoutSeconds + " s"
-                + (logoutText != null ? ": " + logoutText : ""));
+    public void logon(int heartbeatSeconds, long timeoutSeconds) throws InterruptedException, LogonFailed {
+        logonBy(heartbeatSeconds, System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds));
+    }
+
+    /**
+     * Logs on and waits until {@code deadlineNanos} ({@link System#nanoTime()}) for the acceptor's Logon; throws at
+     * once if it answers with a Logout or the connection ends, at the deadline if nothing comes.
+     */
+    public void logonBy(int heartbeatSeconds, long deadlineNanos) throws InterruptedException, LogonFailed {
+        try {
+            send(MsgTypes.LOGON, w -> w.field(FixTags.ENCRYPT_METHOD, 0L).field(FixTags.HEART_BT_INT, heartbeatSeconds)
+                .field(FixTags.RESET_SEQ_NUM_FLAG, 'Y'));
+        } catch (UncheckedIOException e) {
+            throw new LogonFailed("the connection closed before the Logon was sent");
+        }
+        while (!loggedOn.await(10, TimeUnit.MILLISECONDS)) {
+            if (loggedOut.getCount() == 0) {
+                throw new LogonFailed(logoutText != null ? "Logon refused: " + logoutText
+                    : "the connection closed without a Logon reply");
+            }
+            if (System.nanoTime() - deadlineNanos >= 0) {
+                throw new LogonFailed("no Logon reply");
+            }
         }
     }
 
@@ -233,7 +259,7 @@ public final class FixClient implements AutoCloseable {
                 }
             }
         } catch (IOException e) {
-            if (!closing) {
+            if (!closing && loggedOn.getCount() == 0) { // before the Logon, logonBy() says why it failed
                 listener.onProblem("connection lost: " + e.getMessage());
             }
         } catch (RuntimeException | Error e) {
@@ -269,7 +295,7 @@ public final class FixClient implements AutoCloseable {
             }
             case MsgTypes.LOGOUT -> {
                 logoutText = message.stringValue(FixTags.TEXT);
-                if (!loggingOut) {
+                if (!loggingOut && loggedOn.getCount() == 0) { // before the Logon, logonBy() reports it
                     listener.onProblem("the acceptor logged us out: " + logoutText);
                 }
                 loggedOut.countDown();

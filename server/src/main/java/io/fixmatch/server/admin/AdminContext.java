@@ -4,6 +4,7 @@ import io.fixmatch.engine.config.SymbolSpec;
 import io.fixmatch.engine.loop.EngineLink;
 import io.fixmatch.fix.app.OrderEntry;
 import io.fixmatch.fix.gateway.Gateways;
+import io.fixmatch.fix.security.UnauthenticatedConnections;
 import io.fixmatch.fix.session.FixSession;
 import io.fixmatch.journal.ChroniclePersistence;
 
@@ -17,8 +18,9 @@ import java.util.List;
  * @param orderEntries each session's order entry, in the same order
  * @param journal      the journal (standalone), or null (a cluster gateway has none: the nodes keep it)
  * @param cluster      what a cluster gateway knows of its cluster (null: standalone)
+ * @param unauthenticated the connections not logged on yet, and those closed to make room
  */
 public record AdminContext(Readiness readiness, EngineLink engine, Gateways gateways, List<FixSession> sessions,
                            List<OrderEntry> orderEntries, List<SymbolSpec> symbols, ChroniclePersistence journal,
-                           ClusterGateway cluster) {
+                           ClusterGateway cluster, UnauthenticatedConnections unauthenticated) {
 }

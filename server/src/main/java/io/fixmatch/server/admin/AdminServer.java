@@ -45,6 +45,7 @@ public final class AdminServer implements AutoCloseable {
 
         List<String> compIds = context.sessions().stream().map(s -> s.config().clientCompId()).toList();
         SessionMetrics.register(registry, context.sessions());
+        ConnectionMetrics.register(registry, context.unauthenticated());
         TradingMetrics.register(registry, context.engine().counters(), context.symbols(), compIds,
             context.orderEntries(), engine);
         RiskMetrics.register(registry, context.engine().counters(), compIds, engine);
