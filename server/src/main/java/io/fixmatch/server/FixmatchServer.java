@@ -256,7 +256,7 @@ public final class FixmatchServer implements AutoCloseable {
         expireMissedDayEnd(nowMs);
         applyTradingRules(nowMs);
         for (FixSession session : sessions) {
-            session.recoverInbound(runtime.engine().lastInboundPosition(session.ownerId()));
+            session.journalPositions().recoverInbound(runtime.engine().lastInboundPosition(session.ownerId()));
         }
     }
 
@@ -327,7 +327,7 @@ public final class FixmatchServer implements AutoCloseable {
     private long latestUsableSnapshot() {
         long latest = Long.MAX_VALUE;
         for (FixSession session : sessions) {
-            long storedThrough = session.eventsStoredThrough();
+            long storedThrough = session.journalPositions().eventsStoredThrough();
             if (storedThrough != 0) {
                 latest = Math.min(latest, storedThrough);
             }
