@@ -124,6 +124,28 @@ class DistributionIT {
         }
     }
 
+    /** As docker compose stop or a supervisor's restart do while the server starts: exit 0, then it starts again. */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void sigtermDuringTheStartStopsCleanlyWithStatusZero() throws Exception {
+        Path work = Files.createDirectories(dir.resolve("stopped-while-starting"));
+        try (Processes processes = new Processes(dir)) {
+            Process starting = processes.start(work, SMALL, home.resolve("bin/fixmatch-server").toString(),
+                "--port", "0", "--admin-port", "0");
+            processes.await(starting, "starting: FIX");
+            starting.destroy(); // SIGTERM, to the JVM the script exec'd
+            assertEquals(0, processes.exitStatus(starting), processes.output(starting));
+            assertFalse(processes.output(starting).contains("fixmatch ready"), "stopped during the start: "
+                + processes.output(starting));
+
+            Process again = processes.start(work, SMALL, home.resolve("bin/fixmatch-server").toString(),
+                "--port", "0", "--admin-port", "0");
+            processes.await(again, "fixmatch ready");
+            again.destroy();
+            assertEquals(0, processes.exitStatus(again), processes.output(again));
+        }
+    }
+
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void theLoadGeneratorAndTheJournalToolsRunFromTheArchive() throws Exception {

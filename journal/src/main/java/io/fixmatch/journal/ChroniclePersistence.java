@@ -6,6 +6,7 @@ import io.fixmatch.engine.config.SymbolSpec;
 import io.fixmatch.engine.loop.EnginePersistence;
 import io.fixmatch.engine.matching.MatchingEngine;
 import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.core.time.TimeProvider;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.impl.StoreFileListener;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
@@ -84,10 +85,36 @@ public final class ChroniclePersistence implements EnginePersistence {
      * (see {@link JournalFormat#ownersIncompatibility}); the first append records the table if the journal lacks it.
      */
     public static ChroniclePersistence open(JournalConfig config, List<SymbolSpec> symbols, List<String> owners) {
+        return open(config, symbols, owners, null);
+    }
+
+    /**
+     * A cluster node's journal ({@link ReplicaJournal}): appends only, nothing recovered from it (the node's state
+     * comes from the cluster), roll cycles timed by {@code time} (the cluster log's clock, so that every node rolls at
+     * the same record). The tables are recorded before the first command of an empty journal; a journal that has
+     * records already holds them (a node refuses a configuration whose tables differ from its cluster's state).
+     */
+    static ChroniclePersistence openReplica(JournalConfig config, List<SymbolSpec> symbols, List<String> owners,
+                                            TimeProvider time) {
+        ChroniclePersistence journal = open(config, symbols, owners, time);
+        journal.recovered = true;
+        if (journal.queue.lastIndex() >= 0) {
+            journal.lastRecordedSymbols = journal.symbols;
+            journal.lastRecordedOwners = journal.owners;
+        }
+        return journal;
+    }
+
+    private static ChroniclePersistence open(JournalConfig config, List<SymbolSpec> symbols, List<String> owners,
+                                             TimeProvider time) {
         Map<Integer, File> cycleFiles = new ConcurrentHashMap<>();
         SingleChronicleQueue queue;
         try {
-            queue = SingleChronicleQueueBuilder.single(config.directory().toFile())
+            SingleChronicleQueueBuilder builder = SingleChronicleQueueBuilder.single(config.directory().toFile());
+            if (time != null) {
+                builder.timeProvider(time);
+            }
+            queue = builder
                 .rollCycle(config.parsedRollCycle())
                 .storeFileListener(new StoreFileListener() {
                     @Override
@@ -282,6 +309,19 @@ public final class ChroniclePersistence implements EnginePersistence {
             bytes += file.length();
         }
         return bytes;
+    }
+
+    /** The commands recorded after the record at {@code index} (the journal's first if {@link JournalReader#NO_INDEX}). */
+    long commandsAfter(long index) {
+        return new JournalReader().readAfter(queue, index, new JournalReader.Visitor() {
+            @Override
+            public void onSymbols(long at, List<SymbolSpec> recorded) {
+            }
+
+            @Override
+            public void onCommand(long at, Command command) {
+            }
+        });
     }
 
     /** The index of the journal's last record (Chronicle numbering), or a negative number when empty. */

@@ -1,9 +1,7 @@
 package io.fixmatch.server;
 
-import io.fixmatch.engine.api.Command;
-import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.loop.DropCopyRoutes;
-import io.fixmatch.engine.loop.MatchingRuntime;
+import io.fixmatch.engine.loop.EngineLink;
 import io.fixmatch.fix.app.OrderEntry;
 import io.fixmatch.fix.gateway.RefusalCopies;
 import io.fixmatch.fix.app.SymbolTable;
@@ -12,28 +10,24 @@ import io.fixmatch.fix.gateway.Gateway;
 import io.fixmatch.fix.gateway.Gateways;
 import io.fixmatch.fix.gateway.LatencyStages;
 import io.fixmatch.fix.gateway.PendingCommands;
-import io.fixmatch.fix.gateway.RecoveredReports;
 import io.fixmatch.fix.marketdata.MarketDataFeed;
 import io.fixmatch.fix.session.FixSession;
 import io.fixmatch.fix.session.SessionConfig;
 import io.fixmatch.fix.session.SessionRegistry;
 import io.fixmatch.fix.session.SessionStore;
 import io.fixmatch.fix.transport.FixAcceptor;
-import io.fixmatch.journal.ChroniclePersistence;
+import io.fixmatch.fix.transport.ListeningSocket;
 import io.fixmatch.server.admin.AdminContext;
 import io.fixmatch.server.admin.AdminServer;
+import io.fixmatch.server.admin.ClusterGateway;
 import io.fixmatch.server.admin.Readiness;
-import io.fixmatch.server.rules.EndOfDayTimer;
-import io.fixmatch.server.rules.MissedDayEnd;
-import io.fixmatch.server.rules.SessionControlSync;
 import org.HdrHistogram.Histogram;
-import org.agrona.concurrent.EpochNanoClock;
-import org.agrona.concurrent.OffsetEpochNanoClock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,13 +36,14 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
  * The whole server: the admin endpoint, journal recovery, the matching step (on its own thread, or inline in the
  * gateway's duty cycle: {@link ThreadLayout}), the gateway threads that own the FIX sessions, and the acceptor,
- * started in that order (no FIX port is open before the books are rebuilt; the admin endpoint answers
- * {@code /health} with 503 meanwhile) and stopped in reverse, so that every accepted command is processed, journaled
+ * started in that order (the FIX port listens from the start, but no connection is accepted before the books are
+ * rebuilt: they wait in its backlog; the admin endpoint answers {@code /health} with 503 meanwhile) and stopped in reverse, so that every accepted command is processed, journaled
  * and its reports stored before the process exits.
  */
 public final class FixmatchServer implements AutoCloseable {
@@ -58,8 +53,9 @@ public final class FixmatchServer implements AutoCloseable {
     private final ServerConfig config;
     /** The wall clock: sessions' schedules, the end of day, the journal's stamps (tests move it). */
     private final Clock clock;
-    private final MatchingRuntime runtime;
-    private final ChroniclePersistence journal;
+    /** The engine: in this process (standalone) or the replicated one this process is a gateway of (cluster). */
+    private final EngineSide engine;
+    /** The sessions this process serves (all configured ones, but in a cluster gateway serving some). */
     private final List<FixSession> sessions = new ArrayList<>();
     private final List<OrderEntry> orderEntries = new ArrayList<>();
     private final SessionRegistry registry;
@@ -71,80 +67,73 @@ public final class FixmatchServer implements AutoCloseable {
     private FixAcceptor acceptor;
     private AdminServer admin;
     private DataFolderLock lock;
-    /** The FIX port, bound from {@link #create} until {@link #open} hands it to the acceptor. */
-    private PortReservation reservedPort;
+    /**
+     * The FIX port, listening from {@link #create} on (connections queue in its backlog during recovery) until
+     * {@link #open} hands it to the acceptor, which accepts them once the server is ready.
+     */
+    private ListeningSocket listening;
     private boolean closed;
 
     private FixmatchServer(ServerConfig config, Clock clock) {
         this.config = config;
         this.clock = clock;
         int gatewayCount = config.gateway().threads();
-        this.journal = ChroniclePersistence.open(config.journal(), config.engine().symbols(),
-            config.sessions().stream().map(SessionConfig::clientCompId).toList());
-        this.runtime = new MatchingRuntime(config.engine(), config.loop(), journal, gatewayCount,
-            owner -> Gateways.indexOfOwner(owner, gatewayCount), journalClock(clock));
         this.symbols = new SymbolTable(config.engine().symbols());
+        this.dropCopies = dropCopyRoutes(config.sessions());
+        this.engine = config.mode() == ServerMode.CLUSTER ? new ClusterEngine(config)
+            : new StandaloneEngine(config, clock, symbols, dropCopies);
+        EngineLink link = engine.link();
         List<PendingCommands> pending = new ArrayList<>();
         List<MarketDataFeed> feeds = new ArrayList<>();
         for (int i = 0; i < gatewayCount; i++) {
-            pending.add(new PendingCommands(runtime.inbound()));
+            pending.add(new PendingCommands(link.inbound()));
             feeds.add(config.marketData().enabled() ? new MarketDataFeed(symbols, config.engine().symbols().size(),
                 config.marketData(), config.gateway().maxMessageSize()) : null);
         }
-        runtime.publishMarketData(config.marketData().enabled());
-        this.dropCopies = dropCopyRoutes(config.sessions());
         RefusalCopies[] refusalCopies = dropCopies.isEmpty() ? new RefusalCopies[gatewayCount]
             : RefusalCopies.forGateways(gatewayCount, dropCopies, symbols);
+        FixSession[] byOwner = new FixSession[config.sessions().size()];
         for (int i = 0; i < config.sessions().size(); i++) {
             SessionConfig sessionConfig = config.sessions().get(i);
+            if (config.mode() == ServerMode.CLUSTER && !config.cluster().serves(sessionConfig.clientCompId())) {
+                continue; // another gateway of the cluster serves it
+            }
             int ownerId = i + 1;
             int gateway = Gateways.indexOfOwner(ownerId, gatewayCount);
             PendingCommands owed = pending.get(gateway);
-            OrderEntry orderEntry = new OrderEntry(runtime.inbound(), symbols,
+            OrderEntry orderEntry = new OrderEntry(link.inbound(), symbols,
                 sessionConfig.cancelOnDisconnect() ? owed : null,
                 config.rules().ofSession(i).killSwitchOnDisconnect() ? owed : null, feeds.get(gateway),
                 refusalCopies[gateway]);
+            orderEntry.engineAvailability(link::available);
             orderEntries.add(orderEntry);
-            sessions.add(new FixSession(sessionConfig, ownerId, config.compId(),
+            FixSession session = new FixSession(sessionConfig, ownerId, config.compId(),
                 new SessionStore(config.sessionDirectory(sessionConfig)), config.gateway().timings(), orderEntry,
-                config.gateway().maxMessageSize(), VenueDictionary.get()));
-            sessions.get(i).scheduleClock(clock);
+                config.gateway().maxMessageSize(), VenueDictionary.get());
+            session.scheduleClock(clock);
+            sessions.add(session);
+            byOwner[i] = session;
         }
-        this.registry = new SessionRegistry(config.compId(), sessions);
+        this.registry = new SessionRegistry(config.compId(), Arrays.asList(byOwner));
         for (RefusalCopies copies : refusalCopies) {
             if (copies != null) {
                 copies.sessions(registry);
             }
         }
-        runtime.dropCopyRoutes(dropCopies);
         List<Gateway> gatewayList = new ArrayList<>();
         for (int i = 0; i < gatewayCount; i++) {
-            gatewayList.add(new Gateway(i, config.gateway().cpuOf(i), registry, symbols, runtime.inbound(),
-                runtime.outbound(i), pending.get(i), feeds.get(i), refusalCopies[i]));
+            gatewayList.add(new Gateway(i, config.gateway().cpuOf(i), registry, symbols, link.inbound(),
+                link.outbound(i), pending.get(i), feeds.get(i), refusalCopies[i]));
         }
         this.gateways = new Gateways(gatewayList);
         for (FixSession session : sessions) {
             gateways.ofSession(session).own(session);
         }
-        if (config.layout() == ThreadLayout.ONE_THREAD) {
-            gatewayList.get(0).runMatchingInline(runtime);
-        }
-        if (config.rules().endOfDay() != null) {
-            gatewayList.get(0).addTimer(new EndOfDayTimer(config.rules().endOfDay(), config.rules().timeZone(),
-                pending.get(0), clock.millis()));
-        }
-    }
-
-    /** The system's clock at nanosecond resolution, allocation-free; any other (a test's) read in milliseconds. */
-    private static EpochNanoClock journalClock(Clock clock) {
-        if (clock.equals(Clock.systemUTC())) {
-            return new OffsetEpochNanoClock();
-        }
-        return () -> clock.millis() * 1_000_000L;
+        engine.attach(gatewayList, pending);
     }
 
     /** Owner ids of the drop-copy sessions covering each owner id (owner k is the k-th configured session). */
-    private static DropCopyRoutes dropCopyRoutes(List<SessionConfig> sessions) {
+    static DropCopyRoutes dropCopyRoutes(List<SessionConfig> sessions) {
         Map<Integer, List<Integer>> recipients = new HashMap<>();
         for (int i = 0; i < sessions.size(); i++) {
             for (String covered : sessions.get(i).dropCopyFor()) {
@@ -156,9 +145,10 @@ public final class FixmatchServer implements AutoCloseable {
     }
 
     /**
-     * Starts in the order that touches the data folder last: its lock (one server per folder), the port (a taken
-     * port stops the start before anything is read or written), the admin endpoint, recovery of the books and of what
-     * the sessions' stores lack, the threads, then the acceptor on the port.
+     * Starts in the order that touches the data folder last: its lock (one server per folder), the port listening (a
+     * taken port stops the start before anything is read or written; clients that connect wait in its backlog), the
+     * admin endpoint, recovery of the books and of what the sessions' stores lack, the threads, then the acceptor,
+     * which takes the listening port over and accepts.
      */
     public static FixmatchServer start(ServerConfig config) throws InterruptedException {
         return start(config, Clock.systemUTC());
@@ -175,7 +165,7 @@ public final class FixmatchServer implements AutoCloseable {
     }
 
     /**
-     * The first half of {@link #start}: the data folder locked, the FIX port reserved, the stores open and the admin
+     * The first half of {@link #start}: the data folder locked, the FIX port listening, the stores open and the admin
      * endpoint listening (its {@code /health} says 503 until {@link #open}); nothing recovered, no FIX acceptor.
      */
     public static FixmatchServer create(ServerConfig config) {
@@ -185,10 +175,10 @@ public final class FixmatchServer implements AutoCloseable {
     /** As {@link #create(ServerConfig)}, with {@code clock} as the wall clock (see {@link #start(ServerConfig, Clock)}). */
     public static FixmatchServer create(ServerConfig config, Clock clock) {
         DataFolderLock lock = DataFolderLock.acquire(config.dataDirectory());
-        PortReservation port;
+        ListeningSocket port;
         FixmatchServer server;
         try {
-            port = PortReservation.bind(config.gateway().host(), config.gateway().port());
+            port = ListeningSocket.listen(config.gateway().host(), config.gateway().port());
             try {
                 server = new FixmatchServer(config, clock);
             } catch (RuntimeException e) {
@@ -200,12 +190,13 @@ public final class FixmatchServer implements AutoCloseable {
             throw e;
         }
         server.lock = lock;
-        server.reservedPort = port;
+        server.listening = port;
         try {
             if (config.admin().enabled()) {
-                server.admin = AdminServer.start(config.admin(), new AdminContext(server.readiness, server.runtime,
-                    server.gateways, server.sessions, server.orderEntries, config.engine().symbols(),
-                    server.journal));
+                server.admin = AdminServer.start(config.admin(), new AdminContext(server.readiness,
+                    server.engine.link(), server.gateways, server.sessions, server.orderEntries,
+                    config.engine().symbols(), server.engine instanceof StandaloneEngine standalone
+                        ? standalone.journal() : null, server.clusterGateway()));
             }
         } catch (RuntimeException e) {
             server.close();
@@ -214,130 +205,63 @@ public final class FixmatchServer implements AutoCloseable {
         return server;
     }
 
-    /** The second half of {@link #start}: recovers the books, starts the threads, opens the FIX port. */
+    /** The second half of {@link #start}: recovers the books, starts the threads, accepts on the FIX port. */
     public void open() throws InterruptedException {
+        open(() -> false);
+    }
+
+    /**
+     * As {@link #open()}, unless {@code stopRequested} says so once the books are recovered: then the start stops
+     * there, before any thread runs or any connection is accepted (as a failed start does: nothing to snapshot, the
+     * journal and the stores closed as they are, the next start recovers the same), and it returns false.
+     */
+    public boolean open(BooleanSupplier stopRequested) throws InterruptedException {
         try {
             readiness.set(Readiness.State.RECOVERING);
-            recover();
-            seedMarketData();
-            if (config.layout() == ThreadLayout.ONE_THREAD) {
-                runtime.startInline();
-            } else {
-                runtime.start();
+            for (FixSession session : sessions) {
+                session.claimOwnership();
             }
-            int port = reservedPort.port();
-            reservedPort.close(); // handed over to the acceptor, which binds it again at once
-            reservedPort = null;
-            acceptor = FixAcceptor.start(config.gateway().withPort(port), registry, gateways);
+            engine.recover(sessions, gateways.all());
+            if (stopRequested.getAsBoolean()) {
+                LOG.info("stop requested during the start: stopping after recovery, before accepting");
+                close();
+                return false;
+            }
+            acceptor = FixAcceptor.start(config.gateway(), listening, registry, gateways); // takes the socket over
+            listening = null;
+            engine.start();
+            awaitEngineReady(stopRequested);
         } catch (RuntimeException | InterruptedException e) {
             close();
             throw e;
         }
         readiness.set(Readiness.State.READY);
-        LOG.info("fixmatch ready: FIX 4.4 on {}:{}, CompID {}, sessions {}, {} symbols, layout {}, data in {}",
+        LOG.info("fixmatch ready: FIX 4.4 on {}:{}, CompID {}, sessions {}, {} symbols, {}, data in {}",
             config.gateway().host(), port(), config.compId(),
-            config.sessions().stream().map(SessionConfig::clientCompId).toList(), config.engine().symbols().size(),
-            config.layout().configName(), config.dataDirectory().toAbsolutePath());
+            sessions.stream().map(FixSession::name).toList(), config.engine().symbols().size(),
+            engine.describe(), config.dataDirectory().toAbsolutePath());
+        return true;
     }
 
-    /**
-     * Rebuilds the books from the journal; stores the reports of replayed events that the session stores lack (a crash
-     * after the journal append, before the report was stored); tells each session which of its client's requests the
-     * journal holds, so those are not asked for again and all others are. On this thread, before the gateways run.
-     */
-    private void recover() {
-        for (FixSession session : sessions) {
-            session.claimOwnership();
+    /** What the admin endpoint of a cluster gateway shows of the cluster (null: standalone). */
+    private ClusterGateway clusterGateway() {
+        if (!(engine instanceof ClusterEngine cluster)) {
+            return null;
         }
-        RecoveredReports recovered = new RecoveredReports(registry, symbols, dropCopies);
-        runtime.recover(recovered, latestUsableSnapshot());
-        recovered.logSummary();
-        long nowMs = clock.millis();
-        expireMissedDayEnd(nowMs);
-        applyTradingRules(nowMs);
-        for (FixSession session : sessions) {
-            session.journalPositions().recoverInbound(runtime.engine().lastInboundPosition(session.ownerId()));
+        return new ClusterGateway(config.cluster().gatewayId(), config.cluster().members(),
+            cluster.clusterLink().status(), config.admin().token());
+    }
+
+    /** A cluster gateway serves once what the cluster held for its sessions is in their stores. */
+    private void awaitEngineReady(BooleanSupplier stopRequested) throws InterruptedException {
+        while (!engine.ready() && !stopRequested.getAsBoolean()) {
+            Thread.sleep(1);
         }
     }
 
-    /**
-     * A server that was down when the trading day ended ends it now ({@link MissedDayEnd}): one journaled
-     * EXPIRE_DAY_ORDERS queued before any client's command, so yesterday's DAY orders never trade today.
-     */
-    private void expireMissedDayEnd(long nowMs) {
-        if (config.rules().endOfDay() == null) {
-            return;
-        }
-        MissedDayEnd.since(runtime.engine(), config.rules().endOfDay(), config.rules().timeZone(), nowMs)
-            .ifPresent(dayEndMs -> {
-                MissedDayEnd.log(runtime.engine(), dayEndMs, config.rules().timeZone());
-                queueBeforeClients(List.of(MissedDayEnd.command(nowMs)));
-            });
-    }
-
-    /**
-     * The configuration's risk limits, self-trade prevention and reference prices reach the engine as journaled
-     * commands, queued before any client's: only those the recovered engine holds differently.
-     */
-    private void applyTradingRules(long nowMs) {
-        List<Command> changes = SessionControlSync.differences(config.rules(), runtime.engine(),
-            nowMs * 1_000_000L);
-        queueBeforeClients(changes);
-        if (!changes.isEmpty()) {
-            LOG.info("trading rules: {} session settings and reference prices changed since the journal's, set by"
-                + " journaled commands", changes.size());
-        }
-    }
-
-    /** The server's own commands at start, in the inbound ring before the matching thread and the gateways run. */
-    private void queueBeforeClients(List<Command> commands) {
-        for (Command command : commands) {
-            if (!runtime.inbound().offer(command)) {
-                throw new IllegalStateException("the inbound ring cannot hold the server's " + commands.size()
-                    + " start-up commands; enlarge engine.inboundRingBytes");
-            }
-        }
-    }
-
-    /**
-     * Each gateway's market data starts from the recovered books (the engine publishes only changes from now on). On
-     * this thread, before the matching and gateway threads start.
-     */
-    private void seedMarketData() {
-        for (Gateway gateway : gateways.all()) {
-            MarketDataFeed feed = gateway.marketData();
-            if (feed == null) {
-                continue;
-            }
-            for (int symbolId = 0; symbolId < runtime.engine().symbolCount(); symbolId++) {
-                for (Side side : Side.values()) {
-                    int symbol = symbolId;
-                    runtime.engine().forEachRestingOrder(symbolId, side,
-                        order -> feed.seed(symbol, order.side(), order.price(), order.leavesQuantity()));
-                }
-            }
-        }
-    }
-
-    /**
-     * Recovery may start from a snapshot only if every session's store holds the reports of the events of the commands
-     * the snapshot covers (its replay re-derives only those after it): the least position through which the stores
-     * hold everything. Stores that know no event (new ones) do not constrain it.
-     */
-    private long latestUsableSnapshot() {
-        long latest = Long.MAX_VALUE;
-        for (FixSession session : sessions) {
-            long storedThrough = session.journalPositions().eventsStoredThrough();
-            if (storedThrough != 0) {
-                latest = Math.min(latest, storedThrough);
-            }
-        }
-        return latest;
-    }
-
-    /** The port actually bound (differs from the config's when it asked for 0). */
+    /** The port actually bound (differs from the config's when it asked for 0); listening from {@link #create} on. */
     public int port() {
-        return acceptor.port();
+        return acceptor != null ? acceptor.port() : listening.port();
     }
 
     /** The admin endpoint's port, or -1 when it is off. */
@@ -375,9 +299,9 @@ public final class FixmatchServer implements AutoCloseable {
         }
         closed = true;
         readiness.set(Readiness.State.STOPPING);
-        if (reservedPort != null) {
-            reservedPort.close();
-            reservedPort = null;
+        if (listening != null) { // the start failed before the acceptor took it over
+            listening.close();
+            listening = null;
         }
         LOG.info("shutting down");
         if (acceptor != null) {
@@ -390,12 +314,7 @@ public final class FixmatchServer implements AutoCloseable {
             awaitCondition(() -> gateways.all().stream().allMatch(g -> g.pendingCommands().size() == 0), 5,
                 "cancel-on-disconnect commands to reach the engine");
         }
-        if (config.layout() == ThreadLayout.ONE_THREAD && acceptor != null) {
-            onGateway(gateways.all().get(0), Gateway::closeInlineMatching);
-        } else {
-            runtime.close();
-        }
-        long journaledThrough = runtime.closedAt();
+        long journaledThrough = engine.stop(acceptor != null, action -> onGateway(gateways.all().get(0), action));
         if (acceptor != null) {
             onEachGateway(gateway -> gateway.finish(journaledThrough));
             acceptor.close();

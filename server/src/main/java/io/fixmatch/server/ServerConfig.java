@@ -31,11 +31,11 @@ import java.util.regex.Pattern;
  * default; {@code docs/CONFIG.md} documents every key), environment variables and flags (see {@link ConfigKeys}).
  * Anything invalid or unknown is refused at start with a {@link ConfigException} naming the key and its source.
  */
-public record ServerConfig(ThreadLayout layout, GatewaySettings gateway, String compId, List<SessionConfig> sessions,
-                           EngineConfig engine, LoopConfig loop, Path dataDirectory, String journalRollCycle,
-                           int journalRetainCycles, long journalSnapshotEvery, long journalMinFreeBytes,
-                           AdminSettings admin, LogSettings logs, TradingRules rules,
-                           MarketDataSettings marketData) {
+public record ServerConfig(ServerMode mode, ThreadLayout layout, GatewaySettings gateway, String compId,
+                           List<SessionConfig> sessions, EngineConfig engine, LoopConfig loop, Path dataDirectory,
+                           String journalRollCycle, int journalRetainCycles, long journalSnapshotEvery,
+                           long journalMinFreeBytes, AdminSettings admin, LogSettings logs, TradingRules rules,
+                           MarketDataSettings marketData, ClusterConfig cluster) {
 
     public static final String EMBEDDED = "fixmatch.properties";
     private static final Pattern FILE_SIZE = Pattern.compile("\\d+\\s*(KB|MB|GB)", Pattern.CASE_INSENSITIVE);
@@ -152,26 +152,42 @@ public record ServerConfig(ThreadLayout layout, GatewaySettings gateway, String 
             fileSize(keys, "log.totalSizeCap", "5GB"), logConfig == null ? null : Path.of(logConfig));
         TradingRules rules = TradingRulesKeys.read(keys, sessions.stream().map(SessionConfig::clientCompId).toList(),
             symbols);
-        return new ServerConfig(layout, gateway, compId, sessions, engine, loop, dataDirectory, rollCycle, retainCycles,
-            snapshotEvery, minFreeBytes, admin, logs, rules, marketData(keys, symbols, maxMessageSize));
+        ServerMode mode = mode(keys);
+        ClusterConfig cluster = ClusterKeys.read(keys, sessions);
+        if (mode == ServerMode.CLUSTER && gatewayThreads != 1) {
+            throw keys.invalid("gateway.threads", "must be 1 in cluster mode (more gateways are more gateway"
+                + " processes), was " + gatewayThreads);
+        }
+        return new ServerConfig(mode, layout, gateway, compId, sessions, engine, loop, dataDirectory, rollCycle,
+            retainCycles, snapshotEvery, minFreeBytes, admin, logs, rules, marketData(keys, symbols, maxMessageSize),
+            cluster);
+    }
+
+    private static ServerMode mode(ConfigKeys keys) {
+        try {
+            return ServerMode.byName(keys.text("server.mode", ServerMode.STANDALONE.configName()));
+        } catch (IllegalArgumentException e) {
+            throw keys.invalid("server.mode", e.getMessage());
+        }
     }
 
     /** A copy listening on another port (tests use port 0: any free port). */
     public ServerConfig withPort(int port) {
-        return new ServerConfig(layout, gateway.withPort(port), compId, sessions, engine, loop, dataDirectory,
-            journalRollCycle, journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, admin, logs, rules, marketData);
+        return new ServerConfig(mode, layout, gateway.withPort(port), compId, sessions, engine, loop, dataDirectory,
+            journalRollCycle, journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, admin, logs, rules,
+            marketData, cluster);
     }
 
     /** A copy with another admin endpoint (tests: {@link AdminSettings#ANY_FREE_PORT}, or off). */
     public ServerConfig withAdmin(AdminSettings settings) {
-        return new ServerConfig(layout, gateway, compId, sessions, engine, loop, dataDirectory, journalRollCycle,
-            journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, settings, logs, rules, marketData);
+        return new ServerConfig(mode, layout, gateway, compId, sessions, engine, loop, dataDirectory, journalRollCycle,
+            journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, settings, logs, rules, marketData, cluster);
     }
 
     /** A copy storing its journal and sessions elsewhere. */
     public ServerConfig withDataDirectory(Path directory) {
-        return new ServerConfig(layout, gateway, compId, sessions, engine, loop, directory, journalRollCycle,
-            journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, admin, logs, rules, marketData);
+        return new ServerConfig(mode, layout, gateway, compId, sessions, engine, loop, directory, journalRollCycle,
+            journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, admin, logs, rules, marketData, cluster);
     }
 
     /** Where the log files go. */

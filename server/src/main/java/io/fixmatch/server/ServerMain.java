@@ -9,8 +9,6 @@ import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Option;
-import sun.misc.Signal;
-import sun.misc.SignalHandler;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,7 +17,9 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code fixmatch-server}: runs the server in the foreground until SIGTERM or Ctrl-C, then shuts down cleanly and
- * exits 0. Exits 2 on bad arguments or configuration, 1 when it cannot start (port taken, unreadable journal).
+ * exits 0, at any moment from the start of {@code main} on (during the start: at its next step, see
+ * {@link StopSignals}). Exits 2 on bad arguments or configuration, 1 when it cannot start (port taken, unreadable
+ * journal).
  */
 @Command(name = "fixmatch-server", mixinStandardHelpOptions = true, versionProvider = ServerMain.Version.class,
     sortOptions = false,
@@ -53,8 +53,20 @@ public final class ServerMain implements Callable<Integer> {
     @Option(names = "--admin-port", paramLabel = "PORT", description = "the admin HTTP port (admin.port; 0: off)")
     private Integer adminPort;
 
+    @Option(names = "--mode", paramLabel = "MODE",
+        description = "standalone, or cluster: a gateway of the replicated venue (server.mode)")
+    private String mode;
+
+    /** SIGTERM and Ctrl-C, taken over before anything else happens. */
+    private final StopSignals stopSignals;
+
+    ServerMain(StopSignals stopSignals) {
+        this.stopSignals = stopSignals;
+    }
+
     public static void main(String[] args) {
-        System.exit(Cli.of(new ServerMain()).execute(args));
+        StopSignals stopSignals = StopSignals.install();
+        System.exit(Cli.of(new ServerMain(stopSignals)).execute(args));
     }
 
     @Override
@@ -78,24 +90,32 @@ public final class ServerMain implements Callable<Integer> {
         Logger log = LoggerFactory.getLogger(ServerMain.class);
         keys.warnings().forEach(log::warn);
         log.info(startSummary(config, keys));
+        if (stopSignals.requested()) {
+            return stoppedBeforeStart(log);
+        }
         FixmatchServer server;
         try {
-            server = FixmatchServer.start(config);
+            server = FixmatchServer.create(config); // the folder locked, the port listening
+            // Other ways out of the JVM (SIGHUP, System.exit elsewhere) still stop the server cleanly.
+            Runtime.getRuntime().addShutdownHook(new Thread(server::close, "shutdown"));
+            if (!stopSignals.requested()) {
+                server.open(stopSignals::requested); // gives up before the threads start once a stop is asked for
+            }
         } catch (JournalException e) {
             return cannotStart(log, "unreadable journal: " + e.getMessage());
         } catch (RuntimeException e) {
             return cannotStart(log, e.getMessage() != null ? e.getMessage() : e.toString());
         }
-        // SIGTERM and Ctrl-C: a clean stop and exit status 0 (the JVM's default would exit 143 / 130).
-        SignalHandler stop = signal -> {
-            server.close();
-            ServerLogging.stop();
-            System.exit(0);
-        };
-        Signal.handle(new Signal("TERM"), stop);
-        Signal.handle(new Signal("INT"), stop);
-        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "shutdown"));
-        server.awaitStop();
+        stopSignals.await();
+        log.info("{}: stopping", stopSignals.signal());
+        server.close();
+        ServerLogging.stop();
+        return 0;
+    }
+
+    private int stoppedBeforeStart(Logger log) {
+        log.info("{} before the start: nothing was started", stopSignals.signal());
+        ServerLogging.stop();
         return 0;
     }
 
@@ -115,6 +135,9 @@ public final class ServerMain implements Callable<Integer> {
         }
         if (adminPort != null) {
             flags.add(new ConfigKeys.Flag("--admin-port", "admin.port", adminPort.toString()));
+        }
+        if (mode != null) {
+            flags.add(new ConfigKeys.Flag("--mode", "server.mode", mode));
         }
         return flags;
     }

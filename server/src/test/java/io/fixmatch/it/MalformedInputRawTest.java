@@ -104,14 +104,17 @@ class MalformedInputRawTest {
                 assertField(ack, 150, "0");
                 expectHeartbeat(c, "still-up");
             }),
-            row("BodyLength too long: garbled, skipped; the next message (same MsgSeqNum) is processed", t -> {
+            row("BodyLength too long: it and the next message, whose start it took, are garbled; both resent in "
+                + "order are processed in order, no ResendRequest", t -> {
                 RawFixClient c = t.logOn("CLIENT1");
                 long seq = c.peekSeqNum();
                 c.send(c.newOrder("BL-LONG", "AAPL", "1", 1, "1.00").bodyLengthDelta(25));
+                c.send(c.newOrder("BL-TAKEN", "AAPL", "1", 1, "1.00"));
                 c.seqNum(seq);
                 c.send(c.newOrder("BL-OK", "AAPL", "1", 1, "1.00"));
-                RawFix.Msg ack = c.expect("8");
-                assertField(ack, 11, "BL-OK");
+                c.send(c.newOrder("BL-NEXT", "AAPL", "1", 1, "1.00"));
+                assertField(c.expect("8"), 11, "BL-OK"); // an ExecutionReport first: no ResendRequest
+                assertField(c.expect("8"), 11, "BL-NEXT");
                 expectHeartbeat(c, "still-up");
             }),
             row("BodyLength too short: garbled, skipped; the next message (same MsgSeqNum) is processed", t -> {

@@ -76,6 +76,21 @@ public final class ServerProcesses implements AutoCloseable {
         throw new AssertionError("server not ready within " + WAIT_SECONDS + " s: " + output(server));
     }
 
+    /** Waits (polling every millisecond) until the output contains {@code text}. */
+    public void awaitOutput(Process process, String text) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        while (!output(process).contains(text)) {
+            if (!process.isAlive()) {
+                throw new AssertionError("exited with " + process.exitValue() + " before \"" + text + "\": "
+                    + output(process));
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no \"" + text + "\" within " + WAIT_SECONDS + " s: " + output(process));
+            }
+            Thread.sleep(1);
+        }
+    }
+
     /** Waits for the process to end; returns its exit status. */
     public int awaitExit(Process process) throws IOException, InterruptedException {
         if (!process.waitFor(WAIT_SECONDS, TimeUnit.SECONDS)) {

@@ -41,7 +41,9 @@ public enum RejectReason {
     SELF_TRADE_RESTING("self-trade prevention: an incoming order of the same session or firm would have traded with"
         + " this resting order; it is canceled"),
     /** A DAY order's day ended. */
-    DAY_ENDED("day order expired at the end of the trading day");
+    DAY_ENDED("day order expired at the end of the trading day"),
+    /** A cluster gateway with no leader answering (an election taking too long, the cluster down). */
+    CLUSTER_UNAVAILABLE("cluster unavailable: no leader answers; nothing was done, retry later");
 
     private static final RejectReason[] BY_ORDINAL = values();
 

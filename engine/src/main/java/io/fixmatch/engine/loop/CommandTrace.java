@@ -8,9 +8,9 @@ package io.fixmatch.engine.loop;
  */
 public final class CommandTrace {
     /** Stamps a command carries through the inbound ring: socket read, ring offer. */
-    static final int INBOUND_LENGTH = 2 * Long.BYTES;
+    public static final int INBOUND_LENGTH = 2 * Long.BYTES;
     /** Stamps an event carries through the outbound ring: the inbound two, match start, journal done, match done. */
-    static final int OUTBOUND_LENGTH = 5 * Long.BYTES;
+    public static final int OUTBOUND_LENGTH = 5 * Long.BYTES;
 
     private long socketReadNanos;
     private long ringOfferNanos;

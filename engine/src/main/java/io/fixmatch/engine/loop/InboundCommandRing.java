@@ -2,6 +2,7 @@ package io.fixmatch.engine.loop;
 
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.codec.CommandCodec;
+import org.agrona.DirectBuffer;
 import org.agrona.concurrent.MessageHandler;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
@@ -21,9 +22,9 @@ import java.nio.ByteBuffer;
  */
 public final class InboundCommandRing {
     /** Record type: a command in its {@link CommandCodec} form. */
-    static final int COMMAND = 1;
+    public static final int COMMAND = 1;
     /** Record type: the inbound trace stamps, then the command in its {@link CommandCodec} form. */
-    static final int TRACED_COMMAND = 2;
+    public static final int TRACED_COMMAND = 2;
 
     private final RingBuffer ring;
     private Runnable consumerWaker = () -> { };
@@ -66,8 +67,27 @@ public final class InboundCommandRing {
         return true;
     }
 
+    /**
+     * Enqueues a record another ring's consumer read ({@link #read}) as it was: type {@link #COMMAND} or
+     * {@link #TRACED_COMMAND} and its bytes (how the cluster service takes a gateway's command from the log).
+     * Returns false when the ring is full.
+     */
+    public boolean offerRecord(int type, DirectBuffer source, int offset, int length) {
+        if (type != COMMAND && type != TRACED_COMMAND) {
+            throw new IllegalArgumentException("not a command record type: " + type);
+        }
+        int index = ring.tryClaim(type, length);
+        if (index < 0) {
+            return false;
+        }
+        ring.buffer().putBytes(index, source, offset, length);
+        ring.commit(index);
+        consumerWaker.run();
+        return true;
+    }
+
     /** What to call after each offer so a parked consumer wakes up; set once, before producers start. */
-    void consumerWaker(Runnable waker) {
+    public void consumerWaker(Runnable waker) {
         consumerWaker = waker;
     }
 

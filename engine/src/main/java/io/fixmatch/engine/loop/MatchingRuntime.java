@@ -27,7 +27,7 @@ import java.util.function.IntUnaryOperator;
  * command already accepted into the ring, snapshots and closes the journal (inline: on the calling thread, which
  * must be the one that ran {@link #doWork()}).
  */
-public final class MatchingRuntime implements AutoCloseable {
+public final class MatchingRuntime implements EngineLink, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MatchingRuntime.class);
 
     private enum State { NEW, RECOVERED, THREAD, INLINE, CLOSED }
@@ -195,8 +195,15 @@ public final class MatchingRuntime implements AutoCloseable {
         }
     }
 
+    @Override
     public InboundCommandRing inbound() {
         return inbound;
+    }
+
+    /** The engine is in this process: requests are always taken (a full ring refuses them as busy). */
+    @Override
+    public boolean available() {
+        return true;
     }
 
     /** The outbound ring of consumer 0 (the only one unless several were asked for). */
@@ -204,6 +211,7 @@ public final class MatchingRuntime implements AutoCloseable {
         return outbound[0];
     }
 
+    @Override
     public OutboundEventRing outbound(int consumer) {
         return outbound[consumer];
     }
@@ -234,21 +242,25 @@ public final class MatchingRuntime implements AutoCloseable {
     }
 
     /** Any thread: what the matching thread counts (commands, events by kind, reason and symbol). */
+    @Override
     public EngineCounters counters() {
         return counters;
     }
 
     /** Any thread: what the matching thread publishes (halted symbols, book query answers). */
+    @Override
     public EngineView view() {
         return engine.view();
     }
 
     /** Any thread: how long {@link #recover()} took (0 before it ran). */
+    @Override
     public long recoveryNanos() {
         return recoveryNanos;
     }
 
     /** Any thread: commands {@link #recover()} replayed from the journal. */
+    @Override
     public long recoveredCommands() {
         return recoveredCommands;
     }

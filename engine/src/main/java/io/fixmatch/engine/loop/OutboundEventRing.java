@@ -34,15 +34,15 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class OutboundEventRing {
     /** Record type: an event in its {@link EventCodec} form. */
-    static final int EVENT = 1;
+    public static final int EVENT = 1;
     /** Record type: the outbound trace stamps, then the event in its {@link EventCodec} form. */
-    static final int TRACED_EVENT = 2;
+    public static final int TRACED_EVENT = 2;
     /** Record type: i64 journal position: every event of the commands up to it is before this record. */
-    static final int STORED_THROUGH = 3;
+    public static final int STORED_THROUGH = 3;
     /** Record type: one command's market data in its {@code MarketDataCodec} form. */
-    static final int MARKET_DATA = 4;
+    public static final int MARKET_DATA = 4;
     /** Record type: i64 recipient owner id (a drop-copy session), then the copied event in its EventCodec form. */
-    static final int COPY = 5;
+    public static final int COPY = 5;
     private static final int MATCH_DONE_OFFSET = 4 * Long.BYTES;
 
     private final RingBuffer ring;
@@ -166,8 +166,27 @@ public final class OutboundEventRing {
         drainWhenFull = drain;
     }
 
-    /** Matching thread, after a batch of commands that published here: wakes the consumer if it sleeps. */
-    void wakeConsumer() {
+    /**
+     * Producer: publishes a record as another ring's consumer read it ({@link #readRecords}): its type and bytes
+     * (how a cluster client hands the engine's events, read from the cluster, to its gateway), waiting for room if
+     * the ring is full.
+     */
+    public void publishRecord(int type, DirectBuffer source, int offset, int length) {
+        int index = claim(type, length);
+        ring.buffer().putBytes(index, source, offset, length);
+        ring.commit(index);
+    }
+
+    /**
+     * Consumer thread: hands up to {@code limit} records to {@code handler} undecoded, each with its type (how the
+     * cluster service turns a command's events into one message to the gateway that consumes them). Returns how many.
+     */
+    public int readRecords(MessageHandler handler, int limit) {
+        return ring.read(handler, limit);
+    }
+
+    /** Producer, after a batch that published here: wakes the consumer if it sleeps. */
+    public void wakeConsumer() {
         ConsumerWakeup wakeup = consumerWakeup;
         if (wakeup != null) {
             wakeup.wakeIfSleeping();
@@ -212,6 +231,16 @@ public final class OutboundEventRing {
             EventCodec.decode(buffer, index, consumerEvent);
             consumerSink.onEvent(consumerEvent, null);
         }
+    }
+
+    /** Any thread: how far the producer has written (bytes since the ring was made). */
+    public long producerPosition() {
+        return ring.producerPosition();
+    }
+
+    /** Any thread: how far the consumer has read; every record before it has been handled. */
+    public long consumerPosition() {
+        return ring.consumerPosition();
     }
 
     /** Any thread: bytes of events waiting for the consumer (an estimate while the ring is written). */

@@ -1,5 +1,8 @@
 package io.fixmatch.engine.matching;
 
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -50,6 +53,14 @@ public final class EngineView {
     private volatile long sequence;
     /** EXPIRE_DAY_ORDERS commands processed since start (the matching thread's one writer). */
     private volatile long dayEnds;
+
+    /**
+     * A view written by a cluster gateway's link from the records the cluster sends ({@link #apply}), so the gateway's
+     * admin endpoint reads halts, kill switches and book answers the same way in both modes.
+     */
+    public static EngineView mirror(int symbols) {
+        return new EngineView(symbols);
+    }
 
     EngineView(int symbols) {
         this.symbols = symbols;
@@ -128,6 +139,81 @@ public final class EngineView {
             at = writeSummary(book.asks, at);
         }
         SEQUENCE.setRelease(this, next + 1);
+    }
+
+    /**
+     * The writer (the service thread of a cluster node): this view's halts and engaged kill switches, and, if
+     * {@code withAnswer}, the last book query's answer, into {@code buffer} for a gateway's mirror ({@link #apply}):
+     * i32 symbols, a byte per symbol (halted), i32 engaged kill switches and their owner ids, u8 flags (1: a day
+     * ended, 2: an answer follows), then the answer's longs. Only replicated state goes in (no counters of this
+     * node's own), so every node writes the same bytes. Returns the length.
+     */
+    public int encode(MutableDirectBuffer buffer, int offset, boolean dayEnded, boolean withAnswer) {
+        int at = offset;
+        buffer.putInt(at, symbols);
+        at += Integer.BYTES;
+        for (int i = 0; i < symbols; i++) {
+            buffer.putByte(at++, (byte) halted.get(i));
+        }
+        int countAt = at;
+        at += Integer.BYTES;
+        int engaged = 0;
+        for (int owner = 0; owner < OwnerOrders.MAX_OWNERS; owner++) {
+            if (killSwitches.get(owner) != 0) {
+                buffer.putInt(at, owner);
+                at += Integer.BYTES;
+                engaged++;
+            }
+        }
+        buffer.putInt(countAt, engaged);
+        buffer.putByte(at++, (byte) ((dayEnded ? 1 : 0) | (withAnswer ? 2 : 0)));
+        if (withAnswer) {
+            for (long value : answer) {
+                buffer.putLong(at, value);
+                at += Long.BYTES;
+            }
+        }
+        return at - offset;
+    }
+
+    /** The most bytes {@link #encode} writes, for buffers. */
+    public int maxEncodedLength(int engagedKillSwitches) {
+        return 2 * Integer.BYTES + symbols + engagedKillSwitches * Integer.BYTES + 1 + answer.length * Long.BYTES;
+    }
+
+    /** A mirror's one writer: takes what {@link #encode} wrote on a node. */
+    public void apply(DirectBuffer buffer, int offset) {
+        int at = offset;
+        int count = Math.min(buffer.getInt(at), symbols);
+        at += Integer.BYTES;
+        for (int i = 0; i < count; i++) {
+            halted(i, buffer.getByte(at++) != 0);
+        }
+        int engaged = buffer.getInt(at);
+        at += Integer.BYTES;
+        for (int owner = 0; owner < OwnerOrders.MAX_OWNERS; owner++) {
+            if (killSwitches.get(owner) != 0) {
+                killSwitches.setRelease(owner, 0);
+            }
+        }
+        for (int i = 0; i < engaged; i++) {
+            killSwitch(buffer.getInt(at), true);
+            at += Integer.BYTES;
+        }
+        int flags = buffer.getByte(at++);
+        if ((flags & 1) != 0) {
+            dayEnded();
+        }
+        if ((flags & 2) != 0) {
+            long next = (long) SEQUENCE.getOpaque(this) + 1;
+            SEQUENCE.setOpaque(this, next);
+            VarHandle.storeStoreFence();
+            for (int i = 0; i < answer.length; i++) {
+                answer[i] = buffer.getLong(at);
+                at += Long.BYTES;
+            }
+            SEQUENCE.setRelease(this, next + 1);
+        }
     }
 
     private void writeLevels(BookSide side, int at) {

@@ -26,7 +26,7 @@ import java.util.List;
  * After construction nothing allocates: orders and price levels come from pools sized by {@link EngineConfig}.
  * Its state is written and put back (snapshots) by {@link EngineState} alone, through the package-private parts.
  */
-public final class MatchingEngine {
+public final class MatchingEngine implements TradingSettings {
     // The package-private fields and methods are for EngineState, which puts a written state back.
     private final OrderBook[] books;
     final ObjectPool<Order> orderPool;
@@ -138,6 +138,7 @@ public final class MatchingEngine {
      * One of the session's risk or self-trade prevention settings, or {@link SessionControl#KILL_SWITCH} (1:
      * engaged); 0 for none or an invalid owner. The engine's thread, or while it is stopped (start-up, snapshots).
      */
+    @Override
     public long sessionControl(int owner, SessionControl control) {
         if (!OwnerOrders.isValidOwner(owner)) {
             return 0;
@@ -152,6 +153,7 @@ public final class MatchingEngine {
     }
 
     /** The symbol's configured reference price (0: none), set by SET_REFERENCE_PRICE. */
+    @Override
     public long referencePrice(int symbolId) {
         return bookOf(symbolId) == null ? 0 : risk.referencePrice(symbolId);
     }

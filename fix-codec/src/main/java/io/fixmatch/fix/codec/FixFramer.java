@@ -7,6 +7,9 @@ import org.agrona.DirectBuffer;
  * {@code 8=FIX}, that {@code 9=} (BodyLength) follows, that {@code 10=nnn} (CheckSum) sits exactly where BodyLength
  * says, after a field's SOH, and that it matches, that the message is not larger than allowed, and that BeginString is FIX.4.4.
  *
+ * <p>A message whose CheckSum is not where its BodyLength says is garbled up to that place (a BodyLength too long
+ * so takes the start of the next message with it), then up to the next {@code 8=FIX}.
+ *
  * <p>{@link #scan} looks at the bytes between {@code start} and {@code end} of a buffer and says what they are; the
  * caller then consumes {@link #length()} bytes from {@code start} (a frame, or garbage to skip) or waits for more.
  * The buffer is Agrona's {@link DirectBuffer}, so a socket's read buffer can be framed where it lies.
@@ -109,7 +112,10 @@ public final class FixFramer {
         if (in.getByte(trailer - 1) != SOH
             || in.getByte(trailer) != '1' || in.getByte(trailer + 1) != '0' || in.getByte(trailer + 2) != '='
             || in.getByte(trailer + TRAILER_LENGTH - 1) != SOH) {
-            return garbledUntilNextMessage(in, start, end);
+            // A wrong BodyLength: everything up to where it pointed belongs to this message, as QuickFIX/J frames
+            // it. One too long takes the start of the next message, which is then garbled too; the peer that
+            // resends both in order sees no gap, and nothing of the next message can pass for a message.
+            return garbledUntilNextMessage(in, start, trailer, end);
         }
         int declared = digit(in, trailer + 3) * 100 + digit(in, trailer + 4) * 10 + digit(in, trailer + 5);
         int sum = 0;
@@ -133,7 +139,12 @@ public final class FixFramer {
      * stream was cut into reads.
      */
     private int garbledUntilNextMessage(DirectBuffer in, int start, int end) {
-        for (int k = start + 1; k < end; k++) {
+        return garbledUntilNextMessage(in, start, start + 1, end);
+    }
+
+    /** As {@link #garbledUntilNextMessage(DirectBuffer, int, int)}, looking for the next start from {@code from}. */
+    private int garbledUntilNextMessage(DirectBuffer in, int start, int from, int end) {
+        for (int k = from; k < end; k++) {
             int available = Math.min(end - k, MESSAGE_START.length);
             if (!isDigit(in.getByte(k - 1)) && matches(in, k, MESSAGE_START, available)) {
                 length = k - start;

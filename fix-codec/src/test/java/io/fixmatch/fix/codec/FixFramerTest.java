@@ -244,8 +244,8 @@ class FixFramerTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {-1, -5, -20, 1, 5, 20})
-    void wrongBodyLengthIsGarbledAndResyncsToTheNextMessage(int error) {
+    @ValueSource(ints = {-1, -5, -20})
+    void tooShortBodyLengthIsGarbledAndResyncsToTheNextMessage(int error) {
         int right = bytes(ORDER_BODY).length;
         String bad = message("FIX.4.4", String.valueOf(right + error), ORDER_BODY);
         TestStream buf = buf(bad + LOGON);
@@ -256,14 +256,36 @@ class FixFramerTest {
         assertEquals(bytes(LOGON).length, framer.length());
     }
 
+    /**
+     * As QuickFIX/J frames (its acceptance script 2m_BodyLengthValueNotCorrect): a BodyLength too long puts the
+     * CheckSum inside the next message; framing resumes where the wrong length pointed, so the next message, whose
+     * start was taken, is garbled too, and the one after it is framed.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {8, 20, 60})
+    void tooLongBodyLengthSwallowsTheStartOfTheNextMessageAndBothAreGarbled(int error) {
+        int right = bytes(ORDER_BODY).length;
+        String bad = message("FIX.4.4", String.valueOf(right + error), ORDER_BODY);
+        assertEquals(List.of("GARBLED:" + bad + LOGON, "FRAME:" + ORDER), drain(buf(bad + LOGON + ORDER)));
+    }
+
+    /** Too long by less than the 7 bytes of its own CheckSum field, or by exactly that: the next one is whole. */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 5, 7})
+    void aBodyLengthPointingIntoItsOwnTrailerOrAtTheNextMessageLosesOnlyItsOwn(int error) {
+        int right = bytes(ORDER_BODY).length;
+        String bad = message("FIX.4.4", String.valueOf(right + error), ORDER_BODY);
+        assertEquals(List.of("GARBLED:" + bad, "FRAME:" + LOGON), drain(buf(bad + LOGON)));
+    }
+
     @Test
-    void tooLongBodyLengthWaitsThenResyncsWhenTheNextMessageArrives() {
+    void tooLongBodyLengthWaitsThenSwallowsTheStartOfTheNextMessage() {
         int right = bytes(ORDER_BODY).length;
         String bad = message("FIX.4.4", String.valueOf(right + 30), ORDER_BODY);
         TestStream buf = buf(bytes(bad));
         assertEquals(FixFramer.NEED_MORE, buf.scanWith(framer));
         buf.writeBytes(bytes(LOGON + ORDER));
-        assertEquals(List.of("GARBLED:" + bad, "FRAME:" + LOGON, "FRAME:" + ORDER), drain(buf));
+        assertEquals(List.of("GARBLED:" + bad + LOGON, "FRAME:" + ORDER), drain(buf));
     }
 
     @ParameterizedTest

@@ -291,7 +291,7 @@ public final class EventReportBody implements MessageBody {
             case DUPLICATE_CLIENT_ORDER_ID -> 6;
             case QUANTITY_NOT_POSITIVE, QUANTITY_TOO_LARGE, QUANTITY_NOT_LOT_MULTIPLE -> 13;
             case RISK_ORDER_QUANTITY, RISK_NOTIONAL, RISK_NO_REFERENCE_PRICE, RISK_OPEN_ORDERS, RISK_PRICE_COLLAR -> 3;
-            case BOOK_FULL, JOURNAL_UNAVAILABLE, SERVER_BUSY -> 0;
+            case BOOK_FULL, JOURNAL_UNAVAILABLE, SERVER_BUSY, CLUSTER_UNAVAILABLE -> 0;
             default -> 99;
         };
     }

@@ -26,6 +26,8 @@ import io.fixmatch.fix.session.SeenClientOrderIds;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.function.BooleanSupplier;
+
 /**
  * The order messages of one session: NewOrderSingle (D), OrderCancelRequest (F), OrderCancelReplaceRequest (G) and
  * OrderStatusRequest (H) are checked field by field and turned into engine commands on the inbound ring. A
@@ -58,6 +60,8 @@ public final class OrderEntry implements ApplicationHandler {
     private final RefusalCopies refusalCopies;
     /** Requests refused here, before the engine, by reason (written by the session's gateway thread). */
     private final CounterArray refused = new CounterArray(RejectReason.count());
+    /** Whether the engine takes requests now (a cluster gateway without a leader does not). */
+    private BooleanSupplier engineAvailable = () -> true;
     private FixSession session;
     private FixMessage message;
     private long nowMs;
@@ -87,6 +91,14 @@ public final class OrderEntry implements ApplicationHandler {
         this.refusalReport = new EventReportBody(symbols);
         this.cancelOnDisconnect = cancelOnDisconnect;
         this.killSwitchOnDisconnect = killSwitchOnDisconnect;
+    }
+
+    /**
+     * Before start: asked before each request is handed to the engine; while it says no, requests are refused at once
+     * ({@link RejectReason#CLUSTER_UNAVAILABLE}) instead of queueing without bound.
+     */
+    public void engineAvailability(BooleanSupplier available) {
+        engineAvailable = available;
     }
 
     @Override
@@ -201,6 +213,10 @@ public final class OrderEntry implements ApplicationHandler {
                 || message.isSingleByte(FixTags.POSS_RESEND, 'Y'));
         if (command.symbolId() < 0) {
             refuse(RejectReason.UNKNOWN_SYMBOL);
+            return;
+        }
+        if (!engineAvailable.getAsBoolean()) {
+            refuse(RejectReason.CLUSTER_UNAVAILABLE);
             return;
         }
         boolean offered = session.config().latencyTrace() ? inbound.offerTraced(command, session.lastReadNanos())

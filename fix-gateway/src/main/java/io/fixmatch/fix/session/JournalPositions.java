@@ -55,7 +55,19 @@ public final class JournalPositions {
         }
     }
 
-    /** Whether the store holds the report of the engine event with this origin (see {@link FixSession#sendEventReport}). */
+    /**
+     * The origin of the last engine event whose report the store holds (events reach a session in origin order, so it
+     * holds every one up to it): position, then ordinal.
+     */
+    public long lastStoredEventPosition() {
+        return store.lastOriginPosition();
+    }
+
+    public int lastStoredEventOrdinal() {
+        return store.lastOriginOrdinal();
+    }
+
+    /** Whether the store holds the report of the engine event with this origin ({@link FixSession#sendEventReport}). */
     public boolean holdsEvent(long journalPosition, int ordinal) {
         return store.holdsEvent(journalPosition, ordinal);
     }
@@ -78,9 +90,10 @@ public final class JournalPositions {
     public void recoverInbound(long journaledPosition) {
         long stored = inbound.expected();
         long next = inbound.recover(journaledPosition);
+        long seqNumMask = (1L << InboundSequence.SEQ_NUM_BITS) - 1;
         LOG.info("{}: recovered: next in {} (session store had {}, journal holds requests up to {}), next out {},"
                 + " last engine event stored {}", name, next, stored,
-            journaledPosition == 0 ? "none" : Long.toString(journaledPosition & ((1L << InboundSequence.SEQ_NUM_BITS) - 1))
+            journaledPosition == 0 ? "none" : Long.toString(journaledPosition & seqNumMask)
                 + " of epoch " + (journaledPosition >>> InboundSequence.SEQ_NUM_BITS),
             store.nextSenderSeqNum(), store.lastOrigin());
     }

@@ -221,6 +221,16 @@ public final class SessionStore implements AutoCloseable {
     }
 
     /** The origin of the last event report stored, for logs: journal position (0: none) and ordinal. */
+    /** The journal position of the last engine event whose report is stored (0: none). */
+    public long lastOriginPosition() {
+        return lastOriginPosition;
+    }
+
+    /** The ordinal of the last engine event whose report is stored. */
+    public int lastOriginOrdinal() {
+        return lastOriginOrdinal;
+    }
+
     public String lastOrigin() {
         return lastOriginPosition == 0 ? "none" : "0x" + Long.toHexString(lastOriginPosition) + "/" + lastOriginOrdinal;
     }

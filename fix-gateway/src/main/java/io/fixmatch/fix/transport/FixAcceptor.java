@@ -14,15 +14,11 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.EventLoopTaskQueueFactory;
 import io.netty.channel.SelectStrategyFactory;
 import io.netty.channel.WriteBufferWaterMark;
-import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollChannelOption;
 import io.netty.channel.epoll.EpollMode;
 import io.netty.channel.epoll.EpollEventLoopGroup;
-import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioEventLoopGroup;
-import io.netty.channel.socket.ServerSocketChannel;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.ssl.SslContext;
 import io.netty.util.ResourceLeakDetector;
 import io.netty.util.concurrent.DefaultEventExecutorChooserFactory;
@@ -42,8 +38,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The TCP acceptor: Netty (native epoll on Linux, NIO elsewhere) with one event loop per gateway thread, each loop
- * driven by its gateway's {@link DutyCycle}. The listening socket lives on one of these loops too (no separate
- * acceptor thread); accepted connections are spread over the loops and moved to their session's loop at Logon.
+ * driven by its gateway's {@link DutyCycle}. The listening socket ({@link ListeningSocket}, listening since start-up)
+ * lives on one of these loops too (no separate acceptor thread); accepted connections are spread over the loops and
+ * moved to their session's loop at Logon.
  */
 public final class FixAcceptor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(FixAcceptor.class);
@@ -62,21 +59,20 @@ public final class FixAcceptor implements AutoCloseable {
     }
 
     /**
-     * Starts one event loop per gateway (each gateway thread takes its sessions over before this returns), then binds
-     * and starts accepting; throws if the address cannot be bound (port taken, say).
+     * Starts one event loop per gateway (each gateway thread takes its sessions over before this returns), then takes
+     * over {@code listening} (bound and listening since start-up: connections the kernel queued meanwhile are
+     * accepted now) and accepts; the port itself comes from {@code listening}, not from {@code settings}.
      */
-    public static FixAcceptor start(GatewaySettings settings, SessionRegistry registry, Gateways gateways)
-        throws InterruptedException {
+    public static FixAcceptor start(GatewaySettings settings, ListeningSocket listening, SessionRegistry registry,
+                                    Gateways gateways) throws InterruptedException {
         if (System.getProperty("io.netty.leakDetection.level") == null) {
             // Netty's default samples one buffer in 128 with a stack trace: an allocation on the gateway thread.
             ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
         }
         SslContext tls = settings.tls() == null ? null : settings.tls().serverContext(); // fails before any thread
         AcceptorGuards guards = new AcceptorGuards(settings.limits(), registry);
-        EventLoopGroup group = newGroup(settings, gateways.all());
-        boolean epoll = group instanceof EpollEventLoopGroup;
-        Class<? extends ServerSocketChannel> channelType = epoll ? EpollServerSocketChannel.class
-            : NioServerSocketChannel.class;
+        boolean epoll = listening.isNative();
+        EventLoopGroup group = newGroup(settings, gateways.all(), epoll);
         try {
             int i = 0;
             for (EventExecutor loop : group) {
@@ -91,11 +87,11 @@ public final class FixAcceptor implements AutoCloseable {
                 // again until EAGAIN: one wasted syscall per message at low rates.
                 bootstrap.childOption(EpollChannelOption.EPOLL_MODE, EpollMode.LEVEL_TRIGGERED);
             }
+            // The socket is bound and listening already (backlog and SO_REUSEADDR set there): registering it with
+            // its event loop starts accepting, from the oldest connection the kernel queued.
             Channel channel = bootstrap
                 .group(group)
-                .channel(channelType)
-                .option(ChannelOption.SO_BACKLOG, 128)
-                .option(ChannelOption.SO_REUSEADDR, true)
+                .channelFactory(listening::handOver)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(256 * 1024, 1024 * 1024))
@@ -109,20 +105,20 @@ public final class FixAcceptor implements AutoCloseable {
                         ch.pipeline().addLast(new FixConnectionHandler(registry, gateways, settings, guards));
                     }
                 })
-                .bind(new InetSocketAddress(settings.host(), settings.port()))
+                .register()
                 .sync()
                 .channel();
-            LOG.info("FIX acceptor listening on {}:{} ({} transport{}, {} gateway threads, idle {})", settings.host(),
-                ((InetSocketAddress) channel.localAddress()).getPort(), epoll ? "epoll" : "NIO",
-                tls == null ? "" : ", TLS " + settings.tls().protocols(), settings.threads(),
-                settings.idle().configName());
+            LOG.info("FIX acceptor listening on {}:{} ({} transport{}, {} gateway threads, idle {})", listening.host(),
+                listening.port(), epoll ? "epoll" : "NIO", tls == null ? "" : ", TLS " + settings.tls().protocols(),
+                settings.threads(), settings.idle().configName());
             return new FixAcceptor(group, channel);
-        } catch (Exception e) { // bind() rethrows the checked BindException undeclared
+        } catch (Exception e) { // register() rethrows its cause undeclared
+            listening.close(); // if it was not handed over yet
             group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).syncUninterruptibly(); // threads gone: sessions free
             if (e instanceof InterruptedException interrupted) {
                 throw interrupted;
             }
-            throw new IllegalStateException("cannot listen on " + settings.host() + ":" + settings.port() + ": "
+            throw new IllegalStateException("cannot accept on " + listening.host() + ":" + listening.port() + ": "
                 + e.getMessage(), e);
         }
     }
@@ -131,12 +127,12 @@ public final class FixAcceptor implements AutoCloseable {
      * One event loop per gateway, in order: Netty creates a group's loops one after the other, asking the strategy
      * factory once for each, so loop {@code i} gets gateway {@code i}'s duty cycle.
      */
-    private static EventLoopGroup newGroup(GatewaySettings settings, List<Gateway> gateways) {
+    private static EventLoopGroup newGroup(GatewaySettings settings, List<Gateway> gateways, boolean epoll) {
         AtomicInteger created = new AtomicInteger();
         SelectStrategyFactory cycles = () -> new DutyCycle(gateways.get(created.getAndIncrement()), settings.idle());
         ThreadPerTaskExecutor executor = new ThreadPerTaskExecutor(new DefaultThreadFactory("gateway"));
         EventLoopTaskQueueFactory taskQueues = ignored -> PlatformDependent.newFixedMpscQueue(TASK_QUEUE_CAPACITY);
-        if (Epoll.isAvailable()) {
+        if (epoll) {
             return new EpollEventLoopGroup(gateways.size(), executor, DefaultEventExecutorChooserFactory.INSTANCE,
                 cycles, RejectedExecutionHandlers.reject(), taskQueues);
         }

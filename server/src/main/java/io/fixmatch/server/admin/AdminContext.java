@@ -1,7 +1,7 @@
 package io.fixmatch.server.admin;
 
 import io.fixmatch.engine.config.SymbolSpec;
-import io.fixmatch.engine.loop.MatchingRuntime;
+import io.fixmatch.engine.loop.EngineLink;
 import io.fixmatch.fix.app.OrderEntry;
 import io.fixmatch.fix.gateway.Gateways;
 import io.fixmatch.fix.session.FixSession;
@@ -12,9 +12,13 @@ import java.util.List;
 /**
  * The parts of a running server the admin endpoint reads and acts through.
  *
- * @param sessions     every configured session, in configuration order
+ * @param engine       how the gateways reach the engine (the matching step here, or the cluster's link)
+ * @param sessions     every session this process serves, in configuration order
  * @param orderEntries each session's order entry, in the same order
+ * @param journal      the journal (standalone), or null (a cluster gateway has none: the nodes keep it)
+ * @param cluster      what a cluster gateway knows of its cluster (null: standalone)
  */
-public record AdminContext(Readiness readiness, MatchingRuntime runtime, Gateways gateways, List<FixSession> sessions,
-                           List<OrderEntry> orderEntries, List<SymbolSpec> symbols, ChroniclePersistence journal) {
+public record AdminContext(Readiness readiness, EngineLink engine, Gateways gateways, List<FixSession> sessions,
+                           List<OrderEntry> orderEntries, List<SymbolSpec> symbols, ChroniclePersistence journal,
+                           ClusterGateway cluster) {
 }

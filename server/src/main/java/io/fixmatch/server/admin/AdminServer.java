@@ -1,18 +1,13 @@
 package io.fixmatch.server.admin;
 
-import com.sun.net.httpserver.HttpServer;
 import io.fixmatch.server.AdminSettings;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * The admin HTTP endpoint (docs/OPERATIONS.md): the JDK's HTTP server on one thread of its own ({@code admin-http},
@@ -25,13 +20,11 @@ public final class AdminServer implements AutoCloseable {
     /** How long an admin request waits for a gateway task or the engine. */
     static final Duration TIMEOUT = Duration.ofSeconds(5);
 
-    private final HttpServer http;
-    private final ExecutorService executor;
+    private final AdminHttp http;
     private final GcPauseMetrics gcPauses;
 
-    private AdminServer(HttpServer http, ExecutorService executor, GcPauseMetrics gcPauses) {
+    private AdminServer(AdminHttp http, GcPauseMetrics gcPauses) {
         this.http = http;
-        this.executor = executor;
         this.gcPauses = gcPauses;
     }
 
@@ -43,27 +36,27 @@ public final class AdminServer implements AutoCloseable {
      */
     public static AdminServer start(AdminSettings settings, AdminContext context) {
         PrometheusRegistry registry = new PrometheusRegistry();
-        EngineOperations engine = new EngineOperations(context.gateways().all().get(0), context.runtime().view(),
+        EngineOperations engine = new EngineOperations(context.gateways().all().get(0), context.engine().view(),
             TIMEOUT);
         SessionOperations sessions = new SessionOperations(context.sessions(), context.gateways(), TIMEOUT);
         SymbolEndpoints symbolEndpoints = new SymbolEndpoints(context.symbols(), engine, context.readiness());
         SessionEndpoints sessionEndpoints = new SessionEndpoints(sessions, engine, context.readiness());
-        EngineEndpoints engineEndpoints = new EngineEndpoints(engine, context.runtime().view(), context.readiness());
+        EngineEndpoints engineEndpoints = new EngineEndpoints(engine, context.engine().view(), context.readiness());
 
         List<String> compIds = context.sessions().stream().map(s -> s.config().clientCompId()).toList();
         SessionMetrics.register(registry, context.sessions());
-        TradingMetrics.register(registry, context.runtime().counters(), context.symbols(), compIds,
+        TradingMetrics.register(registry, context.engine().counters(), context.symbols(), compIds,
             context.orderEntries(), engine);
-        RiskMetrics.register(registry, context.runtime().counters(), compIds, engine);
-        PipelineMetrics.register(registry, context.readiness(), context.runtime(), context.gateways(),
+        RiskMetrics.register(registry, context.engine().counters(), compIds, engine);
+        PipelineMetrics.register(registry, context.readiness(), context.engine(), context.gateways(),
             context.journal());
         MarketDataMetrics.register(registry, context.gateways());
         registry.register(new BookMetrics(context.symbols(), engine, context.readiness()));
         registry.register(new StageLatencyMetrics(context.gateways()));
         GcPauseMetrics gcPauses = new GcPauseMetrics(registry);
 
-        List<Route> routes = List.of(
-            Route.open("GET", "/health", new HealthEndpoint(context.readiness())),
+        List<Route> routes = new ArrayList<>(List.of(
+            Route.open("GET", "/health", new HealthEndpoint(context.readiness(), context.engine()::available)),
             Route.of("GET", "/metrics", new MetricsEndpoint(registry)),
             Route.of("GET", "/sessions", sessionEndpoints::list),
             Route.of("POST", "/sessions/([^/]+)/logout", sessionEndpoints::logout),
@@ -73,25 +66,20 @@ public final class AdminServer implements AutoCloseable {
             Route.of("POST", "/symbols/([^/]+)/resume", symbolEndpoints::resume),
             Route.of("POST", "/sessions/([^/]+)/kill-switch", sessionEndpoints::killSwitch),
             Route.of("POST", "/sessions/([^/]+)/kill-switch/release", sessionEndpoints::releaseKillSwitch),
-            Route.of("POST", "/engine/expire-day-orders", engineEndpoints::expireDayOrders));
-
-        HttpServer http;
-        try {
-            http = HttpServer.create(new InetSocketAddress(settings.host(), settings.bindPort()), 16);
-        } catch (IOException e) {
-            gcPauses.close();
-            throw new UncheckedIOException("cannot open the admin endpoint on " + settings.host() + ":"
-                + settings.bindPort() + ": " + e.getMessage(), e);
+            Route.of("POST", "/engine/expire-day-orders", engineEndpoints::expireDayOrders)));
+        if (context.cluster() != null) {
+            routes.add(Route.of("GET", "/cluster", new ClusterEndpoint(context.cluster())));
+            ClusterEndpoint.registerMetrics(registry, context.cluster().link());
         }
-        ExecutorService executor = Executors.newSingleThreadExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "admin-http");
-            thread.setDaemon(true);
-            return thread;
-        });
-        http.createContext("/", new AdminHandler(routes, settings.token()));
-        http.setExecutor(executor);
-        http.start();
-        AdminServer server = new AdminServer(http, executor, gcPauses);
+
+        AdminHttp http;
+        try {
+            http = AdminHttp.start(settings.host(), settings.bindPort(), settings.token(), routes, "admin-http");
+        } catch (RuntimeException e) {
+            gcPauses.close();
+            throw e;
+        }
+        AdminServer server = new AdminServer(http, gcPauses);
         LOG.info("admin endpoint on http://{}:{} (/health, /metrics, /sessions, /book/SYMBOL; {})", settings.host(),
             server.port(), settings.token() == null ? "no token" : "bearer token required but for /health");
         return server;
@@ -99,13 +87,12 @@ public final class AdminServer implements AutoCloseable {
 
     /** The port bound (differs from the settings' for any free port). */
     public int port() {
-        return http.getAddress().getPort();
+        return http.port();
     }
 
     @Override
     public void close() {
-        http.stop(0);
-        executor.shutdownNow();
+        http.close();
         gcPauses.close();
     }
 }

@@ -1,6 +1,6 @@
 package io.fixmatch.server.admin;
 
-import io.fixmatch.engine.loop.MatchingRuntime;
+import io.fixmatch.engine.loop.EngineLink;
 import io.fixmatch.engine.loop.OutboundEventRing;
 import io.fixmatch.fix.gateway.Gateway;
 import io.fixmatch.fix.gateway.Gateways;
@@ -17,7 +17,7 @@ final class PipelineMetrics {
     private PipelineMetrics() {
     }
 
-    static void register(PrometheusRegistry registry, Readiness readiness, MatchingRuntime runtime,
+    static void register(PrometheusRegistry registry, Readiness readiness, EngineLink runtime,
                          Gateways gateways, ChroniclePersistence journal) {
         gauge(registry, "fixmatch_ready", "1 once recovery is done and the FIX port is open, 0 while starting or"
             + " stopping", () -> readiness.isReady() ? 1 : 0);
@@ -49,10 +49,12 @@ final class PipelineMetrics {
             .callback(callback -> gateways.all().forEach(gateway ->
                 callback.call(gateway.pendingCommands().size(), gateway.name())))
             .register(registry);
-        gauge(registry, "fixmatch_journal_size_bytes", "Bytes of the journal's queue files on disk",
-            journal::sizeBytes);
-        gauge(registry, "fixmatch_journal_last_index", "Chronicle index of the journal's last record (roll cycle in"
-            + " the high bits, sequence in the low bits); -1 while empty", () -> lastIndex(journal));
+        if (journal != null) { // a cluster gateway has none: each node keeps its own
+            gauge(registry, "fixmatch_journal_size_bytes", "Bytes of the journal's queue files on disk",
+                journal::sizeBytes);
+            gauge(registry, "fixmatch_journal_last_index", "Chronicle index of the journal's last record (roll cycle"
+                + " in the high bits, sequence in the low bits); -1 while empty", () -> lastIndex(journal));
+        }
         gauge(registry, "fixmatch_recovery_seconds", "How long the start's recovery (snapshot and journal replay)"
             + " took", () -> runtime.recoveryNanos() / 1e9);
         gauge(registry, "fixmatch_recovery_replayed_commands", "Commands the start replayed from the journal",
@@ -63,7 +65,7 @@ final class PipelineMetrics {
         void visit(OutboundEventRing ring, String gateway);
     }
 
-    private static void forEachRing(MatchingRuntime runtime, Gateways gateways, RingVisitor visitor) {
+    private static void forEachRing(EngineLink runtime, Gateways gateways, RingVisitor visitor) {
         for (Gateway gateway : gateways.all()) {
             visitor.visit(runtime.outbound(gateway.index()), gateway.name());
         }

@@ -65,10 +65,13 @@ final class SymbolEndpoints {
         } catch (TimeoutException e) {
             return AdminResponse.error(504, "the book query was not answered: " + e.getMessage());
         }
-        SymbolSpec spec = symbols.get(symbolId);
-        return AdminResponse.json(200, new Book(spec.name(), engine.isHalted(symbolId),
-            answer.levelCount(Side.BUY), answer.levelCount(Side.SELL), levels(answer, Side.BUY, depth, spec),
-            levels(answer, Side.SELL, depth, spec)));
+        return AdminResponse.json(200, book(symbols.get(symbolId), engine.isHalted(symbolId), answer, depth));
+    }
+
+    /** One symbol's book as a book query answered it, {@code depth} levels a side. */
+    static Book book(SymbolSpec spec, boolean halted, BookQueryAnswer answer, int depth) {
+        return new Book(spec.name(), halted, answer.levelCount(Side.BUY), answer.levelCount(Side.SELL),
+            levels(answer, Side.BUY, depth, spec), levels(answer, Side.SELL, depth, spec));
     }
 
     AdminResponse halt(AdminRequest request) throws Exception {

@@ -19,7 +19,7 @@ import java.util.function.ToLongFunction;
 final class TradingMetrics {
     /** The reasons a gateway refuses a request itself (the rest are the engine's). */
     private static final List<RejectReason> GATEWAY_REASONS = List.of(RejectReason.SERVER_BUSY,
-        RejectReason.UNKNOWN_SYMBOL, RejectReason.PRICE_NOT_ON_TICK);
+        RejectReason.UNKNOWN_SYMBOL, RejectReason.PRICE_NOT_ON_TICK, RejectReason.CLUSTER_UNAVAILABLE);
 
     private TradingMetrics() {
     }

@@ -1,6 +1,7 @@
 package io.fixmatch.server.rules;
 
 import io.fixmatch.engine.api.Command;
+import io.fixmatch.engine.config.EndOfDay;
 import io.fixmatch.fix.gateway.PendingCommands;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -8,7 +9,6 @@ import org.slf4j.LoggerFactory;
 import java.time.Instant;
 import java.time.LocalTime;
 import java.time.ZoneId;
-import java.time.ZonedDateTime;
 import java.util.function.LongConsumer;
 
 /**
@@ -54,12 +54,7 @@ public final class EndOfDayTimer implements LongConsumer {
 
     /** The first {@code endOfDay} in {@code zone} strictly after {@code epochMs}. */
     static long nextAfter(LocalTime endOfDay, ZoneId zone, long epochMs) {
-        ZonedDateTime now = Instant.ofEpochMilli(epochMs).atZone(zone);
-        ZonedDateTime candidate = now.toLocalDate().atTime(endOfDay).atZone(zone);
-        if (!candidate.isAfter(now)) {
-            candidate = now.toLocalDate().plusDays(1).atTime(endOfDay).atZone(zone);
-        }
-        return candidate.toInstant().toEpochMilli();
+        return new EndOfDay(endOfDay, zone).nextAfter(epochMs);
     }
 
     /** The wall-clock time of the next expiry (ms since the epoch). */

@@ -2,10 +2,11 @@ package io.fixmatch.server.rules;
 
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.SessionControl;
-import io.fixmatch.engine.matching.MatchingEngine;
+import io.fixmatch.engine.matching.TradingSettings;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntPredicate;
 
 /**
  * Brings the engine's settings to the configuration's, through the journal: after recovery, for every session
@@ -19,13 +20,17 @@ public final class SessionControlSync {
     }
 
     /**
-     * The commands that make {@code engine} (recovered, not running) hold {@code rules}; owner k + 1 is session k.
-     * Stamped {@code timestampNanos}.
+     * The commands that make the engine (recovered, not running; or as a cluster's welcome describes it) hold
+     * {@code rules} for the owners {@code served} says; owner k + 1 is session k. Stamped {@code timestampNanos}.
      */
-    public static List<Command> differences(TradingRules rules, MatchingEngine engine, long timestampNanos) {
+    public static List<Command> differences(TradingRules rules, TradingSettings engine, long timestampNanos,
+                                            IntPredicate served) {
         List<Command> commands = new ArrayList<>();
         for (int i = 0; i < rules.sessions().size(); i++) {
             int owner = i + 1;
+            if (!served.test(owner)) {
+                continue;
+            }
             SessionRules session = rules.ofSession(i);
             for (SessionControl control : SessionControl.values()) {
                 if (control == SessionControl.KILL_SWITCH) {

@@ -1,0 +1,48 @@
+package io.fixmatch.cluster.client;
+
+import io.fixmatch.engine.api.SessionControl;
+import io.fixmatch.engine.api.Side;
+import io.fixmatch.engine.matching.TradingSettings;
+import org.agrona.collections.LongArrayList;
+
+import java.util.Map;
+
+/**
+ * Where the cluster stands when a gateway connects: how many of the gateway's commands it has applied, the egress
+ * batches numbered for it and the oldest still held, each of its sessions' last request the engine holds (the inbound
+ * position, as a standalone server's journal would tell it) and settings, the symbols' reference prices, and the books
+ * as they rest (for its market data).
+ */
+public record Welcome(long lastApplied, long lastEgress, long oldestHeld, Map<Integer, Long> inboundPositions,
+                      Map<Integer, long[]> sessionControls, long[] referencePrices, int leaderMemberId,
+                      LongArrayList restingOrders) implements TradingSettings {
+
+    /** Takes the books as they rest: one resting order at a time. */
+    public interface RestingOrderSink {
+        void restingOrder(int symbolId, Side side, long price, long quantity);
+    }
+
+    public void forEachRestingOrder(RestingOrderSink sink) {
+        for (int i = 0; i + 3 < restingOrders.size(); i += 4) {
+            sink.restingOrder((int) restingOrders.getLong(i), Side.values()[(int) restingOrders.getLong(i + 1)],
+                restingOrders.getLong(i + 2), restingOrders.getLong(i + 3));
+        }
+    }
+
+    /** The owner's last request the engine holds (0: none, or not this gateway's session). */
+    public long inboundPosition(int owner) {
+        return inboundPositions.getOrDefault(owner, 0L);
+    }
+
+    /** The gateway's own sessions' settings as the engine holds them (0 for others). */
+    @Override
+    public long sessionControl(int owner, SessionControl control) {
+        long[] values = sessionControls.get(owner);
+        return values == null ? 0 : values[control.ordinal()];
+    }
+
+    @Override
+    public long referencePrice(int symbolId) {
+        return symbolId >= 0 && symbolId < referencePrices.length ? referencePrices[symbolId] : 0;
+    }
+}

@@ -1,0 +1,260 @@
+package io.fixmatch.cluster.node;
+
+import io.aeron.archive.Archive;
+import io.aeron.archive.ArchiveThreadingMode;
+import io.aeron.archive.client.AeronArchive;
+import io.aeron.cluster.ClusterControl;
+import io.aeron.cluster.ClusteredMediaDriver;
+import io.aeron.cluster.ConsensusModule;
+import io.aeron.cluster.NanosecondClusterClock;
+import io.aeron.cluster.service.Cluster;
+import io.aeron.cluster.service.ClusteredServiceContainer;
+import io.aeron.driver.MediaDriver;
+import io.aeron.driver.ThreadingMode;
+import io.aeron.exceptions.AeronEvent;
+import io.aeron.exceptions.AeronException;
+import io.fixmatch.cluster.service.MatchingService;
+import io.fixmatch.cluster.service.ServiceStatus;
+import org.agrona.ErrorHandler;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.BusySpinIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.NoOpLock;
+import org.agrona.concurrent.status.AtomicCounter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * One node of the replicated venue, in this process: Aeron's media driver, archive (the node's copy of the log) and
+ * consensus module ({@link ClusteredMediaDriver}), and the service container running the {@link MatchingService}.
+ *
+ * <p>Small machines first: the driver and the archive each run their agents on one shared thread, and every Aeron
+ * thread backs off when idle (spins a little, yields, then parks up to a millisecond) unless {@code busySpin} is set
+ * for dedicated cores. The timeouts are fixmatch's ({@link ClusterTimings}), not Aeron's 10-second defaults.
+ */
+public final class ClusterNode implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ClusterNode.class);
+    static final String CLUSTER_NAME_FILE = "cluster-name";
+
+    private final NodeSettings settings;
+    private final MatchingService service;
+    private final ClusteredMediaDriver driver;
+    private final ClusteredServiceContainer container;
+    private final CountDownLatch terminated = new CountDownLatch(1);
+    private volatile boolean closed;
+
+    private ClusterNode(NodeSettings settings, MatchingService service, ClusteredMediaDriver driver,
+                        ClusteredServiceContainer container) {
+        this.settings = settings;
+        this.service = service;
+        this.driver = driver;
+        this.container = container;
+    }
+
+    /** Starts the node; it takes part in elections at once. Throws if the data folder is another cluster's. */
+    public static ClusterNode launch(NodeSettings settings) {
+        checkClusterName(settings);
+        MatchingService service = new MatchingService(settings.service());
+        CountDownLatch[] terminatedHolder = new CountDownLatch[1];
+        Runnable onTerminated = () -> {
+            if (terminatedHolder[0] != null) {
+                terminatedHolder[0].countDown();
+            }
+        };
+        ClusterMember self = settings.self();
+        String aeronDir = settings.aeronDirectory().toString();
+        Path data = settings.dataDirectory();
+        ErrorHandler errors = error -> logError(settings.memberId(), error);
+        Supplier<IdleStrategy> idle = idleStrategy(settings.busySpin());
+
+        MediaDriver.Context driverContext = new MediaDriver.Context()
+            .aeronDirectoryName(aeronDir)
+            .threadingMode(ThreadingMode.SHARED)
+            .sharedIdleStrategy(idle.get())
+            .termBufferSparseFile(true)
+            .dirDeleteOnStart(true)
+            .dirDeleteOnShutdown(true)
+            .errorHandler(errors);
+        Archive.Context archiveContext = new Archive.Context()
+            .aeronDirectoryName(aeronDir)
+            .archiveDir(data.resolve("archive").toFile())
+            .archiveId(settings.memberId())
+            .controlChannel("aeron:udp?endpoint=" + self.archiveEndpoint())
+            .localControlChannel("aeron:ipc?term-length=64k")
+            .replicationChannel("aeron:udp?endpoint=" + self.host() + ":0")
+            .recordingEventsEnabled(false)
+            .threadingMode(ArchiveThreadingMode.SHARED)
+            .idleStrategySupplier(idle)
+            .errorHandler(errors);
+        AeronArchive.Context archiveClient = new AeronArchive.Context()
+            .lock(NoOpLock.INSTANCE)
+            .controlRequestChannel(archiveContext.localControlChannel())
+            .controlRequestStreamId(archiveContext.localControlStreamId())
+            .controlResponseChannel("aeron:ipc?term-length=64k")
+            .aeronDirectoryName(aeronDir);
+        ClusterTimings timings = settings.timings();
+        ConsensusModule.Context consensus = new ConsensusModule.Context()
+            .clusterMemberId(settings.memberId())
+            .clusterMembers(settings.members().aeronMembers())
+            .clusterDir(data.resolve("consensus").toFile())
+            .aeronDirectoryName(aeronDir)
+            .archiveContext(archiveClient.clone())
+            .ingressChannel("aeron:udp?term-length=4m")
+            .logChannel("aeron:udp?term-length=16m")
+            .replicationChannel("aeron:udp?endpoint=" + self.host() + ":0")
+            .clusterClock(new NanosecondClusterClock())
+            .leaderHeartbeatIntervalNs(TimeUnit.MILLISECONDS.toNanos(timings.heartbeatIntervalMs()))
+            .leaderHeartbeatTimeoutNs(TimeUnit.MILLISECONDS.toNanos(timings.heartbeatTimeoutMs()))
+            .electionTimeoutNs(TimeUnit.MILLISECONDS.toNanos(timings.electionTimeoutMs()))
+            .sessionTimeoutNs(TimeUnit.MILLISECONDS.toNanos(timings.sessionTimeoutMs()))
+            .startupCanvassTimeoutNs(TimeUnit.MILLISECONDS.toNanos(timings.startupCanvassMs()))
+            .idleStrategySupplier(idle)
+            .terminationHook(onTerminated)
+            .errorHandler(errors);
+        ClusteredServiceContainer.Context serviceContext = new ClusteredServiceContainer.Context()
+            .aeronDirectoryName(aeronDir)
+            .archiveContext(archiveClient.clone())
+            .clusterDir(data.resolve("consensus").toFile())
+            .clusteredService(service)
+            .serviceId(0)
+            .idleStrategySupplier(idle)
+            .terminationHook(onTerminated)
+            .errorHandler(errors);
+
+        ClusteredMediaDriver driver = ClusteredMediaDriver.launch(driverContext, archiveContext, consensus);
+        ClusteredServiceContainer container;
+        try {
+            container = ClusteredServiceContainer.launch(serviceContext);
+        } catch (RuntimeException e) {
+            driver.close();
+            throw e;
+        }
+        ClusterNode node = new ClusterNode(settings, service, driver, container);
+        terminatedHolder[0] = node.terminated;
+        LOG.info("cluster node {} of {} started: ingress {}, data in {}, Aeron in {}", settings.memberId(),
+            settings.members().size(), self.ingressEndpoint(), data.toAbsolutePath(), aeronDir);
+        return node;
+    }
+
+    /** Aeron reports events (a leader heartbeat timeout, an election) through the error handler too: logged as such. */
+    private static void logError(int memberId, Throwable error) {
+        if (error instanceof AeronEvent event) {
+            LOG.warn("cluster node {}: {}", memberId, event.getMessage());
+        } else if (error instanceof AeronException aeron && aeron.category() == AeronException.Category.WARN) {
+            LOG.warn("cluster node {}: {}", memberId, aeron.getMessage());
+        } else {
+            LOG.error("cluster node {}: {}", memberId, error.toString(), error);
+        }
+    }
+
+    private static Supplier<IdleStrategy> idleStrategy(boolean busySpin) {
+        if (busySpin) {
+            return BusySpinIdleStrategy::new;
+        }
+        return () -> new BackoffIdleStrategy(10, 20, TimeUnit.MICROSECONDS.toNanos(1),
+            TimeUnit.MILLISECONDS.toNanos(1));
+    }
+
+    /** A data folder remembers the cluster it belongs to; a node is never started on another cluster's data. */
+    private static void checkClusterName(NodeSettings settings) {
+        Path file = settings.dataDirectory().resolve(CLUSTER_NAME_FILE);
+        try {
+            Files.createDirectories(settings.dataDirectory());
+            if (Files.exists(file)) {
+                String recorded = Files.readString(file, StandardCharsets.UTF_8).trim();
+                if (!recorded.equals(settings.clusterName())) {
+                    throw new IllegalStateException("cluster.name: the data folder " + settings.dataDirectory()
+                        + " belongs to cluster '" + recorded + "', this node is configured for '"
+                        + settings.clusterName() + "'");
+                }
+            } else {
+                Files.writeString(file, settings.clusterName() + "\n", StandardCharsets.UTF_8);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read or write " + file, e);
+        }
+    }
+
+    public NodeSettings settings() {
+        return settings;
+    }
+
+    public MatchingService service() {
+        return service;
+    }
+
+    public ServiceStatus status() {
+        return service.status();
+    }
+
+    /** Any thread: this node's role as its consensus module holds it. */
+    public Cluster.Role role() {
+        AtomicCounter counter = driver.consensusModule().context().clusterNodeRoleCounter();
+        return counter == null || counter.isClosed() ? Cluster.Role.FOLLOWER : Cluster.Role.get(counter);
+    }
+
+    /** Any thread: the log position the cluster has committed (a majority holds it). */
+    public long commitPosition() {
+        AtomicCounter counter = driver.consensusModule().context().commitPositionCounter();
+        return counter == null || counter.isClosed() ? -1 : counter.get();
+    }
+
+    /** Any thread: elections this node has taken part in since it started. */
+    public long elections() {
+        AtomicCounter counter = driver.consensusModule().context().electionCounter();
+        return counter == null || counter.isClosed() ? 0 : counter.get();
+    }
+
+    /** Any thread: the current leadership term. */
+    public long leadershipTermId() {
+        AtomicCounter counter = driver.consensusModule().context().leadershipTermIdCounter();
+        return counter == null || counter.isClosed() ? -1 : counter.get();
+    }
+
+    /**
+     * Asks the cluster for a snapshot now. Only the leader can: returns false on a follower, or while another
+     * control action is under way.
+     */
+    public boolean requestSnapshot() {
+        if (role() != Cluster.Role.LEADER) {
+            return false;
+        }
+        return ClusterControl.ToggleState.SNAPSHOT.toggle(driver.consensusModule().context().controlToggleCounter());
+    }
+
+    /**
+     * Asks the whole cluster to stop cleanly: every node snapshots at the same position, then terminates. Only the
+     * leader can; returns false on a follower.
+     */
+    public boolean requestClusterShutdown() {
+        if (role() != Cluster.Role.LEADER) {
+            return false;
+        }
+        return ClusterControl.ToggleState.SHUTDOWN.toggle(driver.consensusModule().context().controlToggleCounter());
+    }
+
+    /** Waits until the cluster terminated this node (a cluster shutdown); false if the time ran out. */
+    public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+        return terminated.await(timeout, unit);
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        container.close();
+        driver.close();
+        LOG.info("cluster node {} stopped", settings.memberId());
+    }
+}

@@ -1,0 +1,125 @@
+package io.fixmatch.cluster.protocol;
+
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+
+import java.nio.ByteOrder;
+
+/**
+ * The messages a gateway sends the cluster (ingress), little-endian, first byte the type:
+ * <pre>
+ *  HELLO    4 i32 gateway id          8 i32 owner count        12 i32 owner ids ...
+ *  COMMAND  1 u8 ring record type     8 i64 gateway sequence   16 i64 egress stored through   24 the ring record
+ *  ACK                                                        16 i64 egress stored through
+ *  RESUME                             8 i64 resend the egress after this sequence
+ * </pre>
+ * A COMMAND carries one inbound ring record as the gateway's ring held it (the command in its {@code CommandCodec}
+ * form, after the trace stamps if it is traced); its gateway sequence numbers the gateway's commands 1, 2, 3... so the
+ * service applies each exactly once, in order. "Egress stored through" acknowledges the egress batches whose records
+ * the gateway has consumed (its stores hold their reports), so the service may forget them.
+ */
+public final class Ingress {
+    public static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
+
+    public static final byte HELLO = 1;
+    public static final byte COMMAND = 2;
+    public static final byte ACK = 3;
+    public static final byte RESUME = 4;
+
+    private static final int TYPE = 0;
+    private static final int GATEWAY_ID = 4;
+    private static final int OWNER_COUNT = 8;
+    private static final int OWNERS = 12;
+    private static final int RECORD_TYPE = 1;
+    private static final int SEQUENCE = 8;
+    private static final int STORED_THROUGH = 16;
+    /** Where a COMMAND's ring record starts. */
+    public static final int COMMAND_HEADER_LENGTH = 24;
+    public static final int ACK_LENGTH = 24;
+    public static final int RESUME_LENGTH = 16;
+    /** More owners than any venue configures: a HELLO claiming more is refused as malformed. */
+    public static final int MAX_OWNERS = 4096;
+
+    private Ingress() {
+    }
+
+    public static byte type(DirectBuffer buffer, int offset) {
+        return buffer.getByte(offset + TYPE);
+    }
+
+    // --- HELLO ---
+
+    public static int encodeHello(MutableDirectBuffer buffer, int offset, int gatewayId, int[] owners) {
+        buffer.putByte(offset + TYPE, HELLO);
+        buffer.putInt(offset + GATEWAY_ID, gatewayId, ORDER);
+        buffer.putInt(offset + OWNER_COUNT, owners.length, ORDER);
+        for (int i = 0; i < owners.length; i++) {
+            buffer.putInt(offset + OWNERS + i * Integer.BYTES, owners[i], ORDER);
+        }
+        return OWNERS + owners.length * Integer.BYTES;
+    }
+
+    public static int helloGatewayId(DirectBuffer buffer, int offset) {
+        return buffer.getInt(offset + GATEWAY_ID, ORDER);
+    }
+
+    /** The owners a HELLO claims, or null if its length does not match its count (malformed). */
+    public static int[] helloOwners(DirectBuffer buffer, int offset, int length) {
+        if (length < OWNERS) {
+            return null;
+        }
+        int count = buffer.getInt(offset + OWNER_COUNT, ORDER);
+        if (count < 0 || count > MAX_OWNERS || length != OWNERS + count * Integer.BYTES) {
+            return null;
+        }
+        int[] owners = new int[count];
+        for (int i = 0; i < count; i++) {
+            owners[i] = buffer.getInt(offset + OWNERS + i * Integer.BYTES, ORDER);
+        }
+        return owners;
+    }
+
+    // --- COMMAND ---
+
+    /** Writes a COMMAND's header; the ring record's bytes go at {@code offset + COMMAND_HEADER_LENGTH}. */
+    public static void encodeCommandHeader(MutableDirectBuffer buffer, int offset, int recordType, long sequence,
+                                           long storedThrough) {
+        buffer.putByte(offset + TYPE, COMMAND);
+        buffer.putByte(offset + RECORD_TYPE, (byte) recordType);
+        buffer.putLong(offset + SEQUENCE, sequence, ORDER);
+        buffer.putLong(offset + STORED_THROUGH, storedThrough, ORDER);
+    }
+
+    public static int commandRecordType(DirectBuffer buffer, int offset) {
+        return buffer.getByte(offset + RECORD_TYPE);
+    }
+
+    public static long commandSequence(DirectBuffer buffer, int offset) {
+        return buffer.getLong(offset + SEQUENCE, ORDER);
+    }
+
+    /** COMMAND and ACK: the egress batches (by sequence) whose records the gateway has consumed. */
+    public static long storedThrough(DirectBuffer buffer, int offset) {
+        return buffer.getLong(offset + STORED_THROUGH, ORDER);
+    }
+
+    // --- ACK ---
+
+    public static int encodeAck(MutableDirectBuffer buffer, int offset, long storedThrough) {
+        buffer.putByte(offset + TYPE, ACK);
+        buffer.putLong(offset + STORED_THROUGH, storedThrough, ORDER);
+        return ACK_LENGTH;
+    }
+
+    // --- RESUME ---
+
+    public static int encodeResume(MutableDirectBuffer buffer, int offset, long afterSequence) {
+        buffer.putByte(offset + TYPE, RESUME);
+        buffer.putLong(offset + SEQUENCE, afterSequence, ORDER);
+        return RESUME_LENGTH;
+    }
+
+    public static long resumeAfter(DirectBuffer buffer, int offset) {
+        return buffer.getLong(offset + SEQUENCE, ORDER);
+    }
+}

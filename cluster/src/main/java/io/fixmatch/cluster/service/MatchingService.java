@@ -1,0 +1,618 @@
+package io.fixmatch.cluster.service;
+
+import io.aeron.ExclusivePublication;
+import io.aeron.Image;
+import io.aeron.Publication;
+import io.aeron.cluster.codecs.CloseReason;
+import io.aeron.cluster.service.ClientSession;
+import io.aeron.cluster.service.Cluster;
+import io.aeron.cluster.service.ClusteredService;
+import io.aeron.logbuffer.Header;
+import io.fixmatch.cluster.protocol.Egress;
+import io.fixmatch.cluster.protocol.Ingress;
+import io.fixmatch.engine.api.Command;
+import io.fixmatch.engine.api.CommandType;
+import io.fixmatch.engine.api.SessionControl;
+import io.fixmatch.engine.api.Side;
+import io.fixmatch.engine.codec.CommandCodec;
+import io.fixmatch.engine.loop.CommandTrace;
+import io.fixmatch.engine.loop.IdleStrategies;
+import io.fixmatch.engine.loop.InboundCommandRing;
+import io.fixmatch.engine.loop.LoopConfig;
+import io.fixmatch.engine.loop.MatchingRuntime;
+import io.fixmatch.engine.loop.OutboundEventRing;
+import io.fixmatch.engine.matching.EngineView;
+import io.fixmatch.engine.matching.MatchingEngine;
+import io.fixmatch.journal.ReplicaJournal;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.MessageHandler;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The matching engine as an Aeron Cluster service: every node runs one, applies the same log in the same order and so
+ * holds the same books; the leader's also answers the gateways.
+ *
+ * <p>A gateway's COMMAND is applied by the standalone server's own matching step ({@link MatchingRuntime}, run inline
+ * one command at a time): stamped with the log's time, appended to this node's journal ({@link ReplicaJournal}),
+ * matched; its events, drop copies and market data land in one staging ring per gateway (the outbound rings of the
+ * standalone server, records and all), and after the command each touched gateway gets them as one numbered egress
+ * BATCH. The gateway that sent the command always gets one: it answers the command.
+ *
+ * <p>Exactly once: each gateway numbers its commands; one is applied only if it is the next of its gateway's, from the
+ * session that gateway last said hello on, so a command re-offered after a leader change is not applied twice. Each
+ * gateway's batches are kept ({@link EgressWindow}) until it acknowledges them, so what a leader change lost on the way
+ * is sent again when the gateway asks (RESUME) or says hello again after a restart (HELLO: the WELCOME tells it where
+ * the cluster stands, then the books, then the unacknowledged batches, marked history).
+ *
+ * <p>Deterministic, as a follower must compute exactly what the leader did: time only from the log; the end of day a
+ * cluster timer whose deadline is state; every lookup a scan in slot order; no randomness. Whether this node is leader
+ * decides only whether egress is actually sent.
+ */
+public final class MatchingService implements ClusteredService {
+    private static final Logger LOG = LoggerFactory.getLogger(MatchingService.class);
+    /** Each staging ring (one per gateway): a command's records for one gateway beyond this go as several batches. */
+    static final int STAGING_RING_BYTES = 256 * 1024;
+    /** Room for one batch: the staging ring's records, each with its 8-byte header, and the batch header. */
+    static final int BATCH_BUFFER_BYTES = 2 * STAGING_RING_BYTES;
+    static final long END_OF_DAY_TIMER = 1;
+    private static final int OFFER_ATTEMPTS = 1_000;
+    private static final int SEED_MESSAGE_BYTES = 64 * 1024;
+    private static final int REPLY_BYTES = 256 * 1024;
+
+    private final ServiceSettings settings;
+    private final ServiceStatus status = new ServiceStatus();
+    private final LogClock clock = new LogClock();
+    private final GatewaySlots slots;
+    private final Command scratch = new Command();
+    private final Command operatorCommand = new Command();
+    private final UnsafeBuffer live = new UnsafeBuffer(ByteBuffer.allocateDirect(BATCH_BUFFER_BYTES));
+    private final UnsafeBuffer kept = new UnsafeBuffer(ByteBuffer.allocateDirect(BATCH_BUFFER_BYTES));
+    /** Welcomes (a few hundred owners' settings) and seed messages. */
+    private final UnsafeBuffer reply = new UnsafeBuffer(ByteBuffer.allocateDirect(REPLY_BYTES));
+    private final MessageHandler onStagedRecord = this::onStagedRecord;
+    private Cluster cluster;
+    private ReplicaJournal journal;
+    private MatchingRuntime runtime;
+    private boolean leader;
+    /** While a batch is built: its slot, where the next record goes in the live and kept copies. */
+    private GatewaySlot building;
+    private int liveAt;
+    private int keptAt;
+    private int keptRecords;
+    /** The gateway sequence the command being applied answers, and its slot (null: the cluster's own command). */
+    private GatewaySlot issuer;
+    private long answering;
+    /** The type of the command being applied (null: none, a malformed one). */
+    private CommandType appliedType;
+    /** The deadline (epoch ns) of the scheduled end-of-day timer; 0: none scheduled. Replicated state. */
+    private long endOfDayDeadline;
+    /** The admin endpoint's book query: asked (any thread), answered by the service thread between messages. */
+    private volatile long bookQueryAsked;
+    private volatile int bookQuerySymbol;
+    private long bookQueryAnswered;
+
+    public MatchingService(ServiceSettings settings) {
+        this.settings = settings;
+        this.slots = new GatewaySlots(settings.maxGateways(), settings.owners().size(), settings.windowBytes());
+    }
+
+    @Override
+    public void onStart(Cluster cluster, Image snapshotImage) {
+        try {
+            start(cluster, snapshotImage);
+        } catch (RuntimeException e) {
+            status.startFailure = e.getMessage() != null ? e.getMessage() : e.toString();
+            LOG.error("the matching service cannot start: {}", status.startFailure, e);
+            throw e;
+        }
+    }
+
+    private void start(Cluster cluster, Image snapshotImage) {
+        this.cluster = cluster;
+        journal = ReplicaJournal.open(settings.journal(), settings.engine().symbols(), settings.owners(), clock);
+        LoopConfig staging = new LoopConfig(-1, IdleStrategies.DEFAULT, 64 * 1024, STAGING_RING_BYTES, 1);
+        runtime = new MatchingRuntime(settings.engine(), staging, journal, settings.maxGateways() + 1,
+            slots::slotOfOwner, clock);
+        runtime.publishMarketData(settings.marketData());
+        runtime.dropCopyRoutes(settings.dropCopies());
+        long restoredSequence = 0;
+        if (snapshotImage != null) {
+            ServiceSnapshot.State state = ServiceSnapshot.load(snapshotImage, cluster.idleStrategy(), settings,
+                runtime.engine(), slots);
+            restoredSequence = state.commandSequence();
+            endOfDayDeadline = state.endOfDayDeadline();
+            LOG.info("restored the cluster's snapshot: {} commands applied, {} resting orders", restoredSequence,
+                runtime.engine().liveOrderCount());
+        }
+        journal.resumeAt(restoredSequence);
+        runtime.recover();
+        runtime.startInline();
+        for (int i = 1; i <= slots.maxGateways(); i++) {
+            int slot = i;
+            runtime.outbound(slot).drainWhenFull(() -> flushSlot(slots.slot(slot), 0, null));
+        }
+        runtime.outbound(0).drainWhenFull(this::dropUnserved);
+        status.commandSequence = restoredSequence;
+        status.journalHeldThrough = journal.heldThrough();
+        status.started = true;
+    }
+
+    @Override
+    public void onSessionOpen(ClientSession session, long timestamp) {
+        LOG.info("cluster session {} opened (a gateway connecting)", session.id());
+    }
+
+    @Override
+    public void onSessionClose(ClientSession session, long timestamp, CloseReason closeReason) {
+        GatewaySlot slot = slots.bySession(session.id());
+        if (slot != null) {
+            slot.open = false;
+            LOG.warn("gateway {} disconnected from the cluster ({}): its reports are kept until it says hello again",
+                slot.gatewayId, closeReason);
+        }
+    }
+
+    @Override
+    public void onSessionMessage(ClientSession session, long timestamp, DirectBuffer buffer, int offset, int length,
+                                 Header header) {
+        clock.set(timestamp);
+        status.logPosition = header.position();
+        scheduleEndOfDay(timestamp);
+        if (length < 1) {
+            ignored(null, "an empty message");
+            return;
+        }
+        switch (Ingress.type(buffer, offset)) {
+            case Ingress.COMMAND -> onCommand(session, buffer, offset, length);
+            case Ingress.ACK -> onAck(session, buffer, offset, length);
+            case Ingress.RESUME -> onResume(session, buffer, offset, length);
+            case Ingress.HELLO -> onHello(session, buffer, offset, length);
+            default -> ignored(slots.bySession(session.id()), "a message of unknown type "
+                + Ingress.type(buffer, offset));
+        }
+    }
+
+    // --- commands ---
+
+    private void onCommand(ClientSession session, DirectBuffer buffer, int offset, int length) {
+        GatewaySlot slot = slots.bySession(session.id());
+        if (slot == null || length < Ingress.COMMAND_HEADER_LENGTH) {
+            ignored(slot, slot == null ? "a command from a session that said no hello" : "a truncated command");
+            return;
+        }
+        slot.window.release(Ingress.storedThrough(buffer, offset));
+        long sequence = Ingress.commandSequence(buffer, offset);
+        if (sequence != slot.lastApplied + 1) {
+            // A re-offer of an applied command (its answer is in the window), or one after a gap (re-offered next).
+            slot.ignoredCommands++;
+            status.ignoredCommands++;
+            return;
+        }
+        slot.lastApplied = sequence;
+        int recordType = Ingress.commandRecordType(buffer, offset);
+        int recordOffset = offset + Ingress.COMMAND_HEADER_LENGTH;
+        int recordLength = length - Ingress.COMMAND_HEADER_LENGTH;
+        String malformed = malformation(slot, recordType, buffer, recordOffset, recordLength);
+        issuer = slot;
+        answering = sequence;
+        appliedType = null;
+        if (malformed != null) {
+            ignored(slot, malformed);
+        } else if (!runtime.inbound().offerRecord(recordType, buffer, recordOffset, recordLength)) {
+            throw new IllegalStateException("the service's inbound ring cannot take one command");
+        } else {
+            appliedType = scratch.type();
+            runtime.doWork();
+        }
+        flushAll();
+    }
+
+    /** Why a command may not be applied (a buggy or hostile client must not stop the cluster), or null. */
+    private String malformation(GatewaySlot slot, int recordType, DirectBuffer buffer, int offset, int length) {
+        int commandOffset = offset;
+        int commandLength = length;
+        if (recordType == InboundCommandRing.TRACED_COMMAND) {
+            commandOffset += CommandTrace.INBOUND_LENGTH;
+            commandLength -= CommandTrace.INBOUND_LENGTH;
+        } else if (recordType != InboundCommandRing.COMMAND) {
+            return "a command record of unknown type " + recordType;
+        }
+        if (commandLength < CommandCodec.HEADER_LENGTH || commandLength > CommandCodec.MAX_LENGTH
+            || !CommandCodec.decode(buffer, commandOffset, commandLength, scratch)) {
+            return "an undecodable command of " + commandLength + " bytes";
+        }
+        if (scratch.owner() != 0 && !slot.serves(scratch.owner())) {
+            return "a command for owner " + scratch.owner() + ", whom gateway " + slot.gatewayId + " does not serve";
+        }
+        return null;
+    }
+
+    private void onAck(ClientSession session, DirectBuffer buffer, int offset, int length) {
+        GatewaySlot slot = slots.bySession(session.id());
+        if (slot == null || length != Ingress.ACK_LENGTH) {
+            ignored(slot, "a malformed acknowledgement");
+            return;
+        }
+        slot.window.release(Ingress.storedThrough(buffer, offset));
+        updateWindowStatus();
+    }
+
+    // --- the cluster's own commands ---
+
+    @Override
+    public void onTimerEvent(long correlationId, long timestamp) {
+        clock.set(timestamp);
+        if (correlationId != END_OF_DAY_TIMER) {
+            return;
+        }
+        endOfDayDeadline = 0;
+        LOG.info("end of the trading day: day orders expire");
+        applyOwn(operatorCommand.expireDayOrders().timestampNanos(timestamp));
+        scheduleEndOfDay(timestamp);
+    }
+
+    /** A command of the cluster's own (no gateway asked for it): applied like any, its events to their gateways. */
+    private void applyOwn(Command command) {
+        if (!runtime.inbound().offer(command)) {
+            throw new IllegalStateException("the service's inbound ring cannot take one command");
+        }
+        issuer = null;
+        answering = 0;
+        appliedType = command.type();
+        runtime.doWork();
+        flushAll();
+    }
+
+    /** From a log event: schedules the next end of day if none is scheduled (its deadline is replicated state). */
+    private void scheduleEndOfDay(long timestamp) {
+        if (settings.endOfDay() == null || endOfDayDeadline != 0) {
+            return;
+        }
+        long nextMs = settings.endOfDay().nextAfter(TimeUnit.NANOSECONDS.toMillis(timestamp));
+        endOfDayDeadline = TimeUnit.MILLISECONDS.toNanos(nextMs);
+        cluster.scheduleTimer(END_OF_DAY_TIMER, endOfDayDeadline);
+    }
+
+    // --- egress ---
+
+    /** After a command: one batch for each gateway its events touched, and one answering the issuer. */
+    private void flushAll() {
+        boolean viewChanged = appliedType != null && appliedType.isOperators();
+        for (int i = 1; i <= slots.maxGateways(); i++) {
+            GatewaySlot slot = slots.slot(i);
+            boolean answers = slot == issuer;
+            boolean view = viewChanged && (answers || (slot.open && appliedType != CommandType.BOOK_QUERY));
+            if (answers || view || runtime.outbound(i).hasEvents()) {
+                flushSlot(slot, answers ? answering : 0, view ? appliedType : null);
+            }
+        }
+        dropUnserved();
+        status.commandSequence = journal.commandSequence();
+        status.journalHeldThrough = journal.heldThrough();
+        issuer = null;
+        answering = 0;
+        updateWindowStatus();
+    }
+
+    /**
+     * Turns a gateway's staged records into a batch: numbered, kept in its window (market data only while it is
+     * connected, trace stamps dropped: the kept copy is the same on every node), sent if this node leads.
+     */
+    private void flushSlot(GatewaySlot slot, long answered, CommandType viewAfter) {
+        building = slot;
+        liveAt = Egress.BATCH_HEADER_LENGTH;
+        keptAt = Egress.BATCH_HEADER_LENGTH;
+        keptRecords = 0;
+        runtime.outbound(slot.index).readRecords(onStagedRecord, Integer.MAX_VALUE);
+        if (viewAfter != null) {
+            appendView(viewAfter, answered != 0 && viewAfter == CommandType.BOOK_QUERY);
+        }
+        building = null;
+        if (slot.isFree() || (keptRecords == 0 && answered == 0 && !slot.open)) {
+            return; // nobody to tell: no gateway, or only market data for a gateway that is away
+        }
+        long sequence = ++slot.egressSequence;
+        long commandSequence = journal.commandSequence();
+        Egress.encodeBatchHeader(kept, 0, 0, sequence, answered, commandSequence);
+        slot.window.add(kept, 0, keptAt);
+        if (slot.open && leader) {
+            Egress.encodeBatchHeader(live, 0, 0, sequence, answered, commandSequence);
+            send(slot, live, 0, liveAt);
+        }
+    }
+
+    private void onStagedRecord(int type, MutableDirectBuffer buffer, int index, int length) {
+        if (type == OutboundEventRing.STORED_THROUGH) {
+            return; // the standalone journal's snapshot marks mean nothing to a gateway of a cluster
+        }
+        liveAt = Egress.putRecord(live, liveAt, type, buffer, index, length);
+        if (type == OutboundEventRing.MARKET_DATA && !building.open) {
+            return;
+        }
+        if (type == OutboundEventRing.TRACED_EVENT) {
+            int stamps = CommandTrace.OUTBOUND_LENGTH;
+            keptAt = Egress.putRecord(kept, keptAt, OutboundEventRing.EVENT, buffer, index + stamps, length - stamps);
+        } else {
+            keptAt = Egress.putRecord(kept, keptAt, type, buffer, index, length);
+        }
+        keptRecords++;
+    }
+
+    /** The engine's view after an operator's command, for the gateway's mirror (the answer only for the asker). */
+    private void appendView(CommandType type, boolean withAnswer) {
+        int length = runtime.view().encode(live, liveAt + Egress.RECORD_HEADER_LENGTH,
+            type == CommandType.EXPIRE_DAY_ORDERS, withAnswer);
+        live.putInt(liveAt, Egress.VIEW_RECORD, Egress.ORDER);
+        live.putInt(liveAt + Integer.BYTES, length, Egress.ORDER);
+        keptAt = Egress.putRecord(kept, keptAt, Egress.VIEW_RECORD, live, liveAt + Egress.RECORD_HEADER_LENGTH,
+            length);
+        liveAt += Egress.RECORD_HEADER_LENGTH + length;
+        keptRecords++;
+    }
+
+    /** The events of owners no gateway serves (a drop-copy session whose gateway never connected): dropped. */
+    private void dropUnserved() {
+        runtime.outbound(0).readRecords((type, buffer, index, length) -> { }, Integer.MAX_VALUE);
+    }
+
+    /** Offers to the gateway's session, retrying briefly on back-pressure; a batch that cannot go is asked for again. */
+    private void send(GatewaySlot slot, DirectBuffer buffer, int offset, int length) {
+        ClientSession session = cluster.getClientSession(slot.sessionId);
+        if (session == null || session.isClosing()) {
+            return;
+        }
+        for (int attempt = 0; attempt < OFFER_ATTEMPTS; attempt++) {
+            long result = session.offer(buffer, offset, length);
+            if (result > 0) {
+                return;
+            }
+            if (result != Publication.BACK_PRESSURED && result != Publication.ADMIN_ACTION) {
+                break;
+            }
+            cluster.idleStrategy().idle();
+        }
+        status.droppedEgress++;
+    }
+
+    // --- gateways ---
+
+    private void onHello(ClientSession session, DirectBuffer buffer, int offset, int length) {
+        int gatewayId = length >= 8 ? Ingress.helloGatewayId(buffer, offset) : 0;
+        int[] owners = Ingress.helloOwners(buffer, offset, length);
+        if (gatewayId <= 0 || owners == null) {
+            refuseHello(session, "malformed hello (gateway id " + gatewayId + ")");
+            return;
+        }
+        GatewaySlot slot = slots.byGatewayId(gatewayId);
+        if (slot == null) {
+            slot = slots.firstFree();
+        }
+        if (slot == null) {
+            refuseHello(session, "the cluster serves " + slots.maxGateways() + " gateways already"
+                + " (cluster.maxGateways)");
+            return;
+        }
+        if (slot.gatewayId == gatewayId && slot.open && slot.sessionId != session.id()) {
+            refuseHello(session, "gateway " + gatewayId + " is connected already, from another process");
+            return;
+        }
+        String refusal = slots.refusalOf(slot, owners);
+        if (refusal != null) {
+            refuseHello(session, refusal);
+            return;
+        }
+        boolean known = slot.gatewayId == gatewayId;
+        slot.gatewayId = gatewayId;
+        slot.sessionId = session.id();
+        slot.open = true;
+        slots.assign(slot, owners);
+        LOG.info("gateway {} said hello on session {} ({}), serving owners {}; {} of its commands applied, {} batches"
+                + " unacknowledged", gatewayId, session.id(), known ? "again" : "first time",
+            java.util.Arrays.toString(owners), slot.lastApplied, slot.window.count());
+        if (leader) {
+            welcome(slot, session);
+        }
+    }
+
+    private void refuseHello(ClientSession session, String why) {
+        status.refusedHellos++;
+        LOG.warn("hello refused on session {}: {}", session.id(), why);
+        if (leader) {
+            int length = Egress.encodeRefused(reply, 0, why);
+            offerReply(session, reply, length);
+        }
+    }
+
+    /**
+     * The leader tells a gateway saying hello where the cluster stands: its last applied command and egress batch and
+     * its owners' last inbound positions (WELCOME), the books as they rest (SEED, for its market data), then every
+     * batch it has not acknowledged (marked history).
+     */
+    private void welcome(GatewaySlot slot, ClientSession session) {
+        MatchingEngine engine = runtime.engine();
+        SessionControl[] controls = SessionControl.values();
+        int symbols = engine.symbolCount();
+        Egress.encodeWelcomeHeader(reply, 0, slot.gatewayId, slot.lastApplied, slot.egressSequence,
+            slot.window.oldestSequence(), seedMessageCount(engine), slot.owners.length, controls.length, symbols);
+        int at = Egress.WELCOME_HEADER_LENGTH;
+        for (int owner : slot.owners) {
+            reply.putInt(at, owner, Egress.ORDER);
+            reply.putLong(at + Integer.BYTES, engine.lastInboundPosition(owner), Egress.ORDER);
+            at += Integer.BYTES + Long.BYTES;
+            for (SessionControl control : controls) {
+                reply.putLong(at, engine.sessionControl(owner, control), Egress.ORDER);
+                at += Long.BYTES;
+            }
+        }
+        for (int symbol = 0; symbol < symbols; symbol++) {
+            reply.putLong(at, engine.referencePrice(symbol), Egress.ORDER);
+            at += Long.BYTES;
+        }
+        int viewLength = runtime.view().encode(reply, at + Integer.BYTES, false, false);
+        reply.putInt(at, viewLength, Egress.ORDER);
+        offerReply(session, reply, at + Integer.BYTES + viewLength);
+        sendSeed(session, engine);
+        resend(slot, session, 0, Egress.HISTORY);
+    }
+
+    private int seedMessageCount(MatchingEngine engine) {
+        long[] orders = {0};
+        for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
+            for (Side side : Side.values()) {
+                engine.forEachRestingOrder(symbol, side, order -> orders[0]++);
+            }
+        }
+        int perMessage = (SEED_MESSAGE_BYTES - Egress.SEED_HEADER_LENGTH) / Egress.SEED_ENTRY_LENGTH;
+        return (int) ((orders[0] + perMessage - 1) / perMessage);
+    }
+
+    private void sendSeed(ClientSession session, MatchingEngine engine) {
+        int perMessage = (SEED_MESSAGE_BYTES - Egress.SEED_HEADER_LENGTH) / Egress.SEED_ENTRY_LENGTH;
+        int[] entries = {0};
+        int[] length = {0};
+        Egress.encodeSeedHeader(reply, 0);
+        for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
+            for (Side side : Side.values()) {
+                int symbolId = symbol;
+                engine.forEachRestingOrder(symbol, side, order -> {
+                    length[0] = Egress.putSeedEntry(reply, 0, entries[0]++, symbolId, order.side().ordinal(),
+                        order.price(), order.leavesQuantity());
+                    if (entries[0] == perMessage) {
+                        offerReply(session, reply, length[0]);
+                        entries[0] = 0;
+                    }
+                });
+            }
+        }
+        if (entries[0] > 0) {
+            offerReply(session, reply, length[0]);
+        }
+    }
+
+    private void onResume(ClientSession session, DirectBuffer buffer, int offset, int length) {
+        GatewaySlot slot = slots.bySession(session.id());
+        if (slot == null || length != Ingress.RESUME_LENGTH) {
+            ignored(slot, "a malformed resume");
+            return;
+        }
+        if (leader) {
+            resend(slot, session, Ingress.resumeAfter(buffer, offset), 0);
+        }
+    }
+
+    private void resend(GatewaySlot slot, ClientSession session, long after, int flags) {
+        slot.window.forEachAfter(after, (batch, offset, length) -> {
+            kept.putBytes(0, batch, offset, length);
+            Egress.batchFlags(kept, 0, flags);
+            status.resentBatches++;
+            offerReply(session, kept, length);
+        });
+    }
+
+    private void offerReply(ClientSession session, DirectBuffer buffer, int length) {
+        for (int attempt = 0; attempt < OFFER_ATTEMPTS; attempt++) {
+            long result = session.offer(buffer, 0, length);
+            if (result > 0) {
+                return;
+            }
+            if (result != Publication.BACK_PRESSURED && result != Publication.ADMIN_ACTION) {
+                break;
+            }
+            cluster.idleStrategy().idle();
+        }
+        status.droppedEgress++;
+    }
+
+    private void ignored(GatewaySlot slot, String what) {
+        status.ignoredCommands++;
+        if (slot != null) {
+            slot.ignoredCommands++;
+        }
+        if (status.ignoredCommands < 100 || status.ignoredCommands % 10_000 == 0) {
+            LOG.warn("ignored {} from {} ({} ignored in all)", what,
+                slot == null ? "an unknown session" : "gateway " + slot.gatewayId, status.ignoredCommands);
+        }
+    }
+
+    private void updateWindowStatus() {
+        long bytes = 0;
+        long lost = 0;
+        for (int i = 1; i <= slots.maxGateways(); i++) {
+            bytes += slots.slot(i).window.bytesHeld();
+            lost += slots.slot(i).window.lostBatches();
+        }
+        status.windowBytes = bytes;
+        status.lostBatches = lost;
+    }
+
+    // --- snapshots, roles, life cycle ---
+
+    @Override
+    public void onTakeSnapshot(ExclusivePublication snapshotPublication) {
+        long start = System.nanoTime();
+        int bytes = ServiceSnapshot.take(snapshotPublication, cluster.idleStrategy(), settings, runtime.engine(), slots,
+            new ServiceSnapshot.State(journal.commandSequence(), endOfDayDeadline));
+        journal.markPosition();
+        status.snapshots++;
+        LOG.info("snapshot taken at command {}: {} bytes in {} ms", journal.commandSequence(), bytes,
+            (System.nanoTime() - start) / 1_000_000);
+    }
+
+    @Override
+    public void onNewLeadershipTermEvent(long leadershipTermId, long logPosition, long timestamp,
+                                         long termBaseLogPosition, int leaderMemberId, int logSessionId,
+                                         java.util.concurrent.TimeUnit timeUnit, int appVersion) {
+        status.leaderMemberId = leaderMemberId;
+        status.leadershipTermId = leadershipTermId;
+        LOG.info("leadership term {}: node {} leads", leadershipTermId, leaderMemberId);
+    }
+
+    @Override
+    public void onRoleChange(Cluster.Role newRole) {
+        leader = newRole == Cluster.Role.LEADER;
+        status.role = newRole.name();
+        LOG.info("this node is now {}", newRole);
+    }
+
+    @Override
+    public void onTerminate(Cluster cluster) {
+        LOG.info("service stopping at command {}", journal == null ? 0 : journal.commandSequence());
+        if (runtime != null) {
+            runtime.close();
+        }
+    }
+
+    /** Between log messages: answers the admin endpoint's book query (reads the books, changes nothing). */
+    @Override
+    public int doBackgroundWork(long nowNs) {
+        long asked = bookQueryAsked;
+        if (asked == bookQueryAnswered || runtime == null) {
+            return 0;
+        }
+        bookQueryAnswered = asked;
+        runtime.engine().process(operatorCommand.bookQuery(bookQuerySymbol, asked));
+        return 1;
+    }
+
+    /** Any thread: asks for a copy of the books (answered in {@link #view()} under {@code requestId}). */
+    public void askBookQuery(int symbolId, long requestId) {
+        bookQuerySymbol = symbolId;
+        bookQueryAsked = requestId;
+    }
+
+    /** Any thread: what the service thread publishes (halts, kill switches, book query answers). */
+    public EngineView view() {
+        return runtime == null ? null : runtime.view();
+    }
+
+    /** Any thread: the service's status for the node's admin endpoint. */
+    public ServiceStatus status() {
+        return status;
+    }
+}

@@ -1,0 +1,79 @@
+package io.fixmatch.cluster;
+
+import io.fixmatch.cluster.client.ClusterEngineLink;
+import io.fixmatch.cluster.client.StoredOrigins;
+import io.fixmatch.cluster.client.Welcome;
+import io.fixmatch.engine.api.Command;
+import io.fixmatch.engine.api.EventType;
+import io.fixmatch.engine.api.ExecutionEvent;
+import io.fixmatch.engine.api.OrderType;
+import io.fixmatch.engine.api.Side;
+import io.fixmatch.engine.api.TimeInForce;
+import io.fixmatch.engine.loop.InboundCommandRing;
+import io.fixmatch.engine.loop.OutboundEventRing;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@Timeout(120)
+class ClusterRoundTripTest {
+
+    @Test
+    void ordersTradeThroughTheClusterAndSurviveTheLeadersLoss() throws Exception {
+        try (TestCluster cluster = new TestCluster(TestCluster.tempRoot(), 3).startAll()) {
+            int leader = cluster.awaitLeader(30_000);
+            InboundCommandRing inbound = new InboundCommandRing(1 << 16);
+            OutboundEventRing outbound = new OutboundEventRing(1 << 20, new BackoffIdleStrategy());
+            try (ClusterEngineLink link = new ClusterEngineLink(cluster.linkSettings(1, 1, 2, 3), inbound, outbound, 2)) {
+                Welcome welcome = link.connect(StoredOrigins.NONE);
+                assertEquals(0, welcome.lastApplied());
+                link.start(-1);
+                Command command = new Command();
+                assertTrue(inbound.offer(command.newOrder(1, "b1", 0, Side.BUY, OrderType.LIMIT, TimeInForce.DAY,
+                    15_000, 100)));
+                assertTrue(inbound.offer(command.newOrder(2, "s1", 0, Side.SELL, OrderType.LIMIT, TimeInForce.DAY,
+                    15_000, 40)));
+                List<String> events = awaitEvents(outbound, 4);
+                assertEquals(List.of("1 ACCEPTED b1", "2 ACCEPTED s1", "2 FILL s1", "1 FILL b1"), events);
+
+                cluster.kill(leader);
+                int next = cluster.awaitLeader(20_000);
+                assertTrue(next != leader);
+                assertTrue(inbound.offer(command.newOrder(2, "s2", 0, Side.SELL, OrderType.LIMIT, TimeInForce.DAY,
+                    15_000, 60)));
+                assertEquals(List.of("2 ACCEPTED s2", "2 FILL s2", "1 FILL b1"), awaitEvents(outbound, 3));
+                assertEquals(0, drain(outbound).size(), "no report twice");
+            }
+        }
+    }
+
+    private static List<String> awaitEvents(OutboundEventRing ring, int count) throws InterruptedException {
+        List<String> events = new ArrayList<>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (events.size() < count && System.nanoTime() < deadline) {
+            events.addAll(drain(ring));
+            Thread.sleep(1);
+        }
+        Thread.sleep(200);
+        events.addAll(drain(ring));
+        return events;
+    }
+
+    private static List<String> drain(OutboundEventRing ring) {
+        List<String> events = new ArrayList<>();
+        ring.poll((ExecutionEvent event) -> events.add(event.owner() + " " + describe(event.type()) + " "
+            + event.clientOrderId()), 1000);
+        return events;
+    }
+
+    private static String describe(EventType type) {
+        return type.name();
+    }
+}

@@ -1,0 +1,147 @@
+package io.fixmatch.cluster;
+
+import io.aeron.cluster.service.Cluster;
+import io.fixmatch.cluster.client.ClusterEngineLink;
+import io.fixmatch.cluster.client.LinkSettings;
+import io.fixmatch.cluster.node.ClusterMember;
+import io.fixmatch.cluster.node.ClusterMembers;
+import io.fixmatch.cluster.node.ClusterNode;
+import io.fixmatch.cluster.node.ClusterTimings;
+import io.fixmatch.cluster.node.NodeSettings;
+import io.fixmatch.cluster.service.ServiceSettings;
+import io.fixmatch.engine.config.EngineConfig;
+import io.fixmatch.engine.config.SymbolSpec;
+import io.fixmatch.engine.loop.DropCopyRoutes;
+import io.fixmatch.journal.JournalConfig;
+
+import java.io.IOException;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Real cluster nodes in this JVM (each with its own media driver, archive and consensus module, on loopback UDP) for
+ * the cluster module's tests; the whole-server tests run them as processes.
+ */
+final class TestCluster implements AutoCloseable {
+    static final List<SymbolSpec> SYMBOLS = List.of(SymbolSpec.of("AAPL", 2, 1, 1), SymbolSpec.of("MSFT", 2, 1, 1));
+    static final List<String> OWNERS = List.of("CLIENT1", "CLIENT2", "CLIENT3");
+
+    private final Path root;
+    private final ClusterMembers members;
+    private final String run = UUID.randomUUID().toString().substring(0, 8);
+    private final ClusterNode[] nodes;
+
+    TestCluster(Path root, int size) {
+        this.root = root;
+        this.members = freeMembers(size);
+        this.nodes = new ClusterNode[size];
+    }
+
+    ClusterMembers members() {
+        return members;
+    }
+
+    TestCluster startAll() {
+        for (int i = 0; i < nodes.length; i++) {
+            start(i);
+        }
+        return this;
+    }
+
+    ClusterNode start(int id) {
+        nodes[id] = ClusterNode.launch(nodeSettings(id));
+        return nodes[id];
+    }
+
+    NodeSettings nodeSettings(int id) {
+        Path data = root.resolve("node-" + id);
+        ServiceSettings service = new ServiceSettings(new EngineConfig(SYMBOLS, 10_000, 1_000),
+            JournalConfig.at(data.resolve("journal")), OWNERS, DropCopyRoutes.NONE, true, null,
+            ServiceSettings.DEFAULT_MAX_GATEWAYS, 4 << 20);
+        return new NodeSettings(id, members, "test", data, Path.of("/dev/shm", "fixmatch-test-" + run + "-node-" + id),
+            ClusterTimings.defaults(), false, 0, service);
+    }
+
+    ClusterNode node(int id) {
+        return nodes[id];
+    }
+
+    void kill(int id) {
+        nodes[id].close();
+        nodes[id] = null;
+    }
+
+    /** Waits for a leader among the running nodes; returns its id. */
+    int awaitLeader(long timeoutMs) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        while (System.nanoTime() < deadline) {
+            for (int i = 0; i < nodes.length; i++) {
+                if (nodes[i] != null && nodes[i].role() == Cluster.Role.LEADER && nodes[i].status().started()) {
+                    return i;
+                }
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError("no leader within " + timeoutMs + " ms");
+    }
+
+    LinkSettings linkSettings(int gatewayId, int... owners) {
+        return new LinkSettings(gatewayId, owners, members, "127.0.0.1",
+            Path.of("/dev/shm", "fixmatch-test-" + run + "-gateway-" + gatewayId + "-" + UUID.randomUUID()),
+            20_000, 500, 3_000, 1 << 20, false);
+    }
+
+    @Override
+    public void close() {
+        for (int i = 0; i < nodes.length; i++) {
+            if (nodes[i] != null) {
+                nodes[i].close();
+                nodes[i] = null;
+            }
+        }
+    }
+
+    /** Members on loopback with free ports: five UDP ports from each base, and a TCP admin port. */
+    private static ClusterMembers freeMembers(int size) {
+        Random random = new Random();
+        List<ClusterMember> members = new ArrayList<>();
+        while (members.size() < size) {
+            int base = 20_000 + random.nextInt(2_000) * 10;
+            if (free(base)) {
+                members.add(new ClusterMember(members.size(), "127.0.0.1", base, freeTcpPort()));
+            }
+        }
+        return new ClusterMembers(members);
+    }
+
+    private static boolean free(int base) {
+        for (int port = base; port < base + ClusterMember.PORTS; port++) {
+            try (DatagramSocket socket = new DatagramSocket(port, InetAddress.getLoopbackAddress())) {
+                socket.getLocalPort();
+            } catch (IOException e) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int freeTcpPort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static Path tempRoot() throws IOException {
+        return Files.createTempDirectory("fixmatch-cluster-");
+    }
+}

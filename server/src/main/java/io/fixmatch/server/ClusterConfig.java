@@ -1,0 +1,57 @@
+package io.fixmatch.server;
+
+import io.fixmatch.cluster.node.ClusterMembers;
+import io.fixmatch.cluster.node.ClusterTimings;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The replicated venue's settings (docs/CONFIG.md, "Cluster"): read in every mode, used in cluster mode by the nodes
+ * ({@code fixmatch-node}) and the gateways ({@code fixmatch-gateway}), which must share the members, the name, the
+ * symbols and the sessions.
+ *
+ * @param members             the nodes: {@code cluster.members}
+ * @param name                {@code cluster.name}: a node refuses another cluster's data folder
+ * @param nodeId              this node's id ({@code cluster.nodeId}, or {@code --node})
+ * @param gatewayId           this gateway's id ({@code cluster.gatewayId}), 1 and up, unique among the gateways
+ * @param gatewaySessions     the sessions this gateway serves (CompIDs; empty: every configured session)
+ * @param timings             failure detection and elections
+ * @param busySpin            {@code cluster.idleStrategy=busy-spin}: Aeron's threads never park (dedicated cores)
+ * @param maxGateways         how many gateways the cluster serves at once
+ * @param egressWindowBytes   unacknowledged egress kept per gateway
+ * @param snapshotEveryCommands the leader takes a snapshot after this many commands (0: only when asked or at stop)
+ * @param connectTimeoutMs    how long a gateway's start waits for a leader
+ * @param resendAfterMs       a command unanswered this long is offered again
+ * @param unavailableAfterMs  no leader (or an answer overdue) this long: new orders are refused
+ * @param gatewayHost         the address the cluster reaches this gateway at (its egress)
+ * @param aeronDirectory      the media driver's folder (null: under /dev/shm, named after the process)
+ */
+public record ClusterConfig(ClusterMembers members, String name, int nodeId, int gatewayId,
+                            List<String> gatewaySessions, ClusterTimings timings, boolean busySpin, int maxGateways,
+                            int egressWindowBytes, long snapshotEveryCommands, long connectTimeoutMs,
+                            long resendAfterMs, long unavailableAfterMs, String gatewayHost, Path aeronDirectory) {
+    /** Three nodes on this machine: FIX stays on 9878 (the gateway), the nodes' admin endpoints on 9881..9883. */
+    public static final String DEFAULT_MEMBERS = "0,127.0.0.1,20110,9881;1,127.0.0.1,20120,9882;"
+        + "2,127.0.0.1,20130,9883";
+
+    public ClusterConfig {
+        gatewaySessions = List.copyOf(gatewaySessions);
+    }
+
+    /** Whether this gateway serves the session (every one when none are listed). */
+    public boolean serves(String clientCompId) {
+        return gatewaySessions.isEmpty() || gatewaySessions.contains(clientCompId);
+    }
+
+    /** The media driver's folder for a process of this kind ({@code node-0}, {@code gateway-1}). */
+    public Path aeronDirectoryFor(String process) {
+        if (aeronDirectory != null) {
+            return aeronDirectory.resolve(process);
+        }
+        Path shm = Path.of("/dev/shm");
+        Path base = shm.toFile().isDirectory() ? shm : Path.of(System.getProperty("java.io.tmpdir"));
+        return base.resolve("fixmatch-" + System.getProperty("user.name") + "-" + name + "-" + process + "-"
+            + ProcessHandle.current().pid());
+    }
+}
