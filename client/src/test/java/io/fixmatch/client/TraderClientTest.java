@@ -1,5 +1,6 @@
 package io.fixmatch.client;
 
+import io.fixmatch.fix.codec.testing.FixBuilder;
 import io.fixmatch.server.ConfigKeys;
 import io.fixmatch.server.FixmatchServer;
 import io.fixmatch.server.ServerConfig;
@@ -14,10 +15,6 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -166,16 +163,8 @@ class TraderClientTest {
         InputStream in = socket.getInputStream();
         byte[] buffer = new byte[4096];
         if (in.read(buffer) > 0) {
-            String body = "35=A\u000149=" + compId + "\u000156=CLIENT1\u000134=1\u000152="
-                + DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSS").format(ZonedDateTime.now(ZoneOffset.UTC))
-                + "\u000198=0\u0001108=30\u0001141=Y\u0001";
-            String head = "8=FIX.4.4\u00019=" + body.length() + "\u0001" + body;
-            int sum = 0;
-            for (byte b : head.getBytes(StandardCharsets.US_ASCII)) {
-                sum += b & 0xff;
-            }
             OutputStream out = socket.getOutputStream();
-            out.write((head + "10=" + String.format("%03d", sum % 256) + "\u0001").getBytes(StandardCharsets.US_ASCII));
+            out.write(FixBuilder.header("A", compId, "CLIENT1", 1).field(98, 0).field(108, 30).field(141, "Y").bytes());
             out.flush();
             while (in.read(buffer) > 0) {
                 // until the client hangs up

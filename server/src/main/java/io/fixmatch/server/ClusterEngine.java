@@ -78,7 +78,7 @@ final class ClusterEngine implements EngineSide {
     public void recover(List<FixSession> sessions, List<Gateway> gateways) {
         Welcome welcome = link.connect(storedOrigins(sessions));
         for (FixSession session : sessions) {
-            session.recoverInbound(welcome.inboundPosition(session.ownerId()));
+            session.journalPositions().recoverInbound(welcome.inboundPosition(session.ownerId()));
         }
         for (Gateway gateway : gateways) {
             MarketDataFeed feed = gateway.marketData();
@@ -108,8 +108,8 @@ final class ClusterEngine implements EngineSide {
     private static StoredOrigins storedOrigins(List<FixSession> sessions) {
         Map<Integer, long[]> last = new HashMap<>();
         for (FixSession session : sessions) {
-            last.put(session.ownerId(), new long[] {session.lastStoredEventPosition(),
-                session.lastStoredEventOrdinal()});
+            last.put(session.ownerId(), new long[] {session.journalPositions().lastStoredEventPosition(),
+                session.journalPositions().lastStoredEventOrdinal()});
         }
         return (owner, position, ordinal) -> {
             long[] origin = last.get(owner);

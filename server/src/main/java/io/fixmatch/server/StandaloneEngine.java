@@ -101,7 +101,7 @@ final class StandaloneEngine implements EngineSide {
         expireMissedDayEnd(nowMs);
         applyTradingRules(nowMs);
         for (FixSession session : sessions) {
-            session.recoverInbound(runtime.engine().lastInboundPosition(session.ownerId()));
+            session.journalPositions().recoverInbound(runtime.engine().lastInboundPosition(session.ownerId()));
         }
         seedMarketData(gateways);
     }
@@ -114,7 +114,7 @@ final class StandaloneEngine implements EngineSide {
     private static long latestUsableSnapshot(List<FixSession> sessions) {
         long latest = Long.MAX_VALUE;
         for (FixSession session : sessions) {
-            long storedThrough = session.eventsStoredThrough();
+            long storedThrough = session.journalPositions().eventsStoredThrough();
             if (storedThrough != 0) {
                 latest = Math.min(latest, storedThrough);
             }

@@ -1,6 +1,7 @@
 package io.fixmatch.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.fixmatch.fix.codec.testing.FixBuilder;
 import io.fixmatch.fix.gateway.Gateway;
 import io.fixmatch.server.AdminSettings;
 import io.fixmatch.server.FixmatchServer;
@@ -207,7 +208,7 @@ class DropCopyTest {
         List<Map<String, String>> reports = new ArrayList<>();
         for (String message : raw) {
             Map<String, String> fields = new TreeMap<>();
-            for (String field : message.split(String.valueOf(RawFix.SOH))) {
+            for (String field : message.split(String.valueOf(FixBuilder.SOH))) {
                 int equals = field.indexOf('=');
                 if (equals > 0) {
                     fields.put(field.substring(0, equals), field.substring(equals + 1));

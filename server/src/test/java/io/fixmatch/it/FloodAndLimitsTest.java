@@ -1,5 +1,6 @@
 package io.fixmatch.it;
 
+import io.fixmatch.fix.codec.testing.FixBuilder;
 import io.fixmatch.server.FixmatchServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -171,7 +172,7 @@ class FloodAndLimitsTest {
     @Test
     void thousandsOfTagsAreParsedOrRejectedAndTheSessionGoesOn() throws Exception {
         RawFixClient client = logOn("CLIENT1", 30);
-        RawFix.Builder many = client.newOrder("MANY-TAGS", "JPM", "1", 1, "1.00");
+        FixBuilder many = client.newOrder("MANY-TAGS", "JPM", "1", 1, "1.00");
         for (int i = 0; i < 3000; i++) {
             many.field(58, "t");
         }
@@ -180,7 +181,7 @@ class FloodAndLimitsTest {
         assertField(repeated, 373, "13");
         assertField(repeated, 371, "58");
 
-        RawFix.Builder tooMany = client.newOrder("TOO-MANY-TAGS", "JPM", "1", 1, "1.00");
+        FixBuilder tooMany = client.newOrder("TOO-MANY-TAGS", "JPM", "1", 1, "1.00");
         for (int i = 0; i < 5000; i++) {
             tooMany.field(58, "t");
         }

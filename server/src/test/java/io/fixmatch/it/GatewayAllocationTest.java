@@ -1,5 +1,6 @@
 package io.fixmatch.it;
 
+import io.fixmatch.fix.codec.testing.FixBuilder;
 import io.fixmatch.fix.marketdata.MarketDataCounters;
 import io.fixmatch.server.FixmatchServer;
 import io.netty.util.ResourceLeakDetector;
@@ -125,9 +126,9 @@ class GatewayAllocationTest {
         }
         for (long id = first; id < nextId; id++) {
             trader.send(trader.header("F").field(11, "CS" + id).field(41, "S" + id).field(55, symbol)
-                .field(54, "2").field(60, RawFix.now()));
+                .field(54, "2").field(60, FixBuilder.now()));
             trader.send(trader.header("F").field(11, "CB" + id).field(41, "B" + id).field(55, symbol)
-                .field(54, "1").field(60, RawFix.now()));
+                .field(54, "1").field(60, FixBuilder.now()));
         }
         String barrier = "BARRIER" + batch;
         trader.send(trader.header("H").field(11, barrier).field(55, symbol).field(54, "1"));
@@ -172,7 +173,7 @@ class GatewayAllocationTest {
     }
 
     private void subscribe(String id, int depth) throws Exception {
-        RawFix.Builder request = subscriber.header("V").field(262, id).field(263, "1").field(264, depth)
+        FixBuilder request = subscriber.header("V").field(262, id).field(263, "1").field(264, depth)
             .field(265, 1).field(267, 3).field(269, "0").field(269, "1").field(269, "2").field(146, SYMBOLS.size());
         for (String symbol : SYMBOLS) {
             request.field(55, symbol);

@@ -1,5 +1,6 @@
 package io.fixmatch.it;
 
+import io.fixmatch.fix.codec.testing.FixBuilder;
 import io.fixmatch.server.FixmatchServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -93,7 +94,7 @@ class MalformedInputRawTest {
             row("bad CheckSum: ignored, no answer; the same MsgSeqNum sent again correctly is processed", t -> {
                 RawFixClient c = t.logOn("CLIENT1");
                 long seq = c.peekSeqNum();
-                RawFix.Builder bad = c.newOrder("CS-BAD", "AAPL", "1", 1, "1.00");
+                FixBuilder bad = c.newOrder("CS-BAD", "AAPL", "1", 1, "1.00");
                 c.send(bad.checkSum((bad.rightCheckSum() + 1) % 256));
                 c.seqNum(seq);
                 c.send(c.newOrder("CS-GOOD", "AAPL", "1", 1, "1.00"));
@@ -146,7 +147,7 @@ class MalformedInputRawTest {
             row("NewOrderSingle without OrderQty(38): Reject reason 1 naming tag 38; the number is used", t -> {
                 RawFixClient c = t.logOn("CLIENT1");
                 long seq = c.peekSeqNum();
-                c.send(c.header("D").field(11, "NO-QTY").field(55, "AAPL").field(54, 1).field(60, RawFix.now())
+                c.send(c.header("D").field(11, "NO-QTY").field(55, "AAPL").field(54, 1).field(60, FixBuilder.now())
                     .field(40, 2).field(44, "1.00"));
                 RawFix.Msg reject = c.expect("3");
                 assertField(reject, 373, 1);
@@ -159,7 +160,7 @@ class MalformedInputRawTest {
             row("NewOrderSingle without Symbol(55): Reject reason 1 naming tag 55", t -> {
                 RawFixClient c = t.logOn("CLIENT1");
                 long seq = c.peekSeqNum();
-                c.send(c.header("D").field(11, "NO-SYM").field(54, 1).field(60, RawFix.now()).field(38, 1)
+                c.send(c.header("D").field(11, "NO-SYM").field(54, 1).field(60, FixBuilder.now()).field(38, 1)
                     .field(40, 2).field(44, "1.00"));
                 RawFix.Msg reject = c.expect("3");
                 assertField(reject, 373, 1);
@@ -170,7 +171,7 @@ class MalformedInputRawTest {
                 RawFixClient c = t.logOn("CLIENT1");
                 long seq = c.peekSeqNum();
                 c.send(c.header("D").field(11, "EMPTY").field(55, "AAPL").field(54, 1).raw("58=")
-                    .field(60, RawFix.now()).field(38, 1).field(40, 2).field(44, "1.00"));
+                    .field(60, FixBuilder.now()).field(38, 1).field(40, 2).field(44, "1.00"));
                 RawFix.Msg reject = c.expect("3");
                 assertField(reject, 373, 4);
                 assertField(reject, 371, 58);
@@ -180,8 +181,8 @@ class MalformedInputRawTest {
             row("MsgType not the third field: no message (FIX), ignored as garbled; its number is not used", t -> {
                 RawFixClient c = t.logOn("CLIENT1");
                 long seq = c.peekSeqNum();
-                c.send(new RawFix.Builder().field(49, "CLIENT1").field(35, "1").field(56, "FIXMATCH")
-                    .field(34, seq).field(52, RawFix.now()).field(112, "X"));
+                c.send(new FixBuilder().field(49, "CLIENT1").field(35, "1").field(56, "FIXMATCH")
+                    .field(34, seq).field(52, FixBuilder.now()).field(112, "X"));
                 expectHeartbeat(c, "after-misplaced-msgtype"); // sent with the same number: the first answer
             }),
             row("a tag that is not a number: Reject reason 0", t -> {
@@ -206,7 +207,7 @@ class MalformedInputRawTest {
             row("OrdType(40) out of its set (3 = stop): Reject reason 5 naming tag 40", t -> {
                 RawFixClient c = t.logOn("CLIENT1");
                 long seq = c.peekSeqNum();
-                c.send(c.header("D").field(11, "STOP").field(55, "AAPL").field(54, 1).field(60, RawFix.now())
+                c.send(c.header("D").field(11, "STOP").field(55, "AAPL").field(54, 1).field(60, FixBuilder.now())
                     .field(38, 1).field(40, 3).field(99, "1.00"));
                 RawFix.Msg reject = c.expect("3");
                 assertField(reject, 373, 5);
@@ -216,7 +217,7 @@ class MalformedInputRawTest {
             }),
             row("OrderQty(38) not a number: Reject reason 6 naming tag 38", t -> {
                 RawFixClient c = t.logOn("CLIENT1");
-                c.send(c.header("D").field(11, "QTY-ABC").field(55, "AAPL").field(54, 1).field(60, RawFix.now())
+                c.send(c.header("D").field(11, "QTY-ABC").field(55, "AAPL").field(54, 1).field(60, FixBuilder.now())
                     .field(38, "ten").field(40, 2).field(44, "1.00"));
                 RawFix.Msg reject = c.expect("3");
                 assertField(reject, 373, 6);
@@ -250,8 +251,8 @@ class MalformedInputRawTest {
             }),
             row("PossDupFlag=Y without OrigSendingTime: Reject reason 1 naming tag 122", t -> {
                 RawFixClient c = t.logOn("CLIENT1");
-                c.send(new RawFix.Builder().field(35, "1").field(49, "CLIENT1").field(56, "FIXMATCH")
-                    .field(34, c.takeSeqNum()).field(43, "Y").field(52, RawFix.now()).field(112, "DUP"));
+                c.send(new FixBuilder().field(35, "1").field(49, "CLIENT1").field(56, "FIXMATCH")
+                    .field(34, c.takeSeqNum()).field(43, "Y").field(52, FixBuilder.now()).field(112, "DUP"));
                 RawFix.Msg reject = c.expect("3");
                 assertField(reject, 373, 1);
                 assertField(reject, 371, 122);
@@ -259,7 +260,7 @@ class MalformedInputRawTest {
             row("SendingTime(52) missing: Reject reason 1 naming tag 52; the number is used", t -> {
                 RawFixClient c = t.logOn("CLIENT1");
                 long seq = c.takeSeqNum();
-                c.send(new RawFix.Builder().field(35, "1").field(49, "CLIENT1").field(56, "FIXMATCH")
+                c.send(new FixBuilder().field(35, "1").field(49, "CLIENT1").field(56, "FIXMATCH")
                     .field(34, seq).field(112, "no-time"));
                 RawFix.Msg reject = c.expect("3");
                 assertField(reject, 373, 1);
@@ -270,7 +271,7 @@ class MalformedInputRawTest {
             row("SendingTime(52) not a UTCTimestamp: Reject reason 6 naming tag 52", t -> {
                 RawFixClient c = t.logOn("CLIENT1");
                 long seq = c.takeSeqNum();
-                c.send(new RawFix.Builder().field(35, "1").field(49, "CLIENT1").field(56, "FIXMATCH")
+                c.send(new FixBuilder().field(35, "1").field(49, "CLIENT1").field(56, "FIXMATCH")
                     .field(34, seq).field(52, "yesterday").field(112, "bad-time"));
                 RawFix.Msg reject = c.expect("3");
                 assertField(reject, 373, 6);
@@ -280,8 +281,8 @@ class MalformedInputRawTest {
             row("SendingTime(52) 5 minutes off: Reject reason 10, then Logout and disconnect", t -> {
                 RawFixClient c = t.logOn("CLIENT1");
                 long seq = c.takeSeqNum();
-                String stale = RawFix.UTC_TIMESTAMP.format(java.time.Instant.now().minusSeconds(300));
-                c.send(new RawFix.Builder().field(35, "1").field(49, "CLIENT1").field(56, "FIXMATCH")
+                String stale = FixBuilder.timestamp(java.time.Instant.now().minusSeconds(300));
+                c.send(new FixBuilder().field(35, "1").field(49, "CLIENT1").field(56, "FIXMATCH")
                     .field(34, seq).field(52, stale).field(112, "stale"));
                 RawFix.Msg reject = c.expect("3");
                 assertField(reject, 373, 10);
@@ -291,7 +292,7 @@ class MalformedInputRawTest {
             }),
             row("wrong SenderCompID after Logon: Reject reason 9, then Logout and disconnect", t -> {
                 RawFixClient c = t.logOn("CLIENT1");
-                c.send(RawFix.message("1", "CLIENT2", "FIXMATCH", c.takeSeqNum()).field(112, "spoof"));
+                c.send(FixBuilder.header("1", "CLIENT2", "FIXMATCH", c.takeSeqNum()).field(112, "spoof"));
                 RawFix.Msg reject = c.expect("3");
                 assertField(reject, 373, 9);
                 c.expect("5");
@@ -401,7 +402,7 @@ class MalformedInputRawTest {
             }),
             row("unknown TargetCompID at Logon: Logout with a text, then disconnect", t -> {
                 RawFixClient c = t.connect("CLIENT1");
-                c.send(RawFix.message("A", "CLIENT1", "ELSEWHERE", 1).field(98, 0).field(108, 30));
+                c.send(FixBuilder.header("A", "CLIENT1", "ELSEWHERE", 1).field(98, 0).field(108, 30));
                 RawFix.Msg logout = c.expect("5");
                 assertField(logout, 58, "unknown TargetCompID ELSEWHERE");
                 c.awaitClosedByServer(CLOSE_TIMEOUT);
@@ -444,7 +445,7 @@ class MalformedInputRawTest {
                 assertField(resendRequest, 7, 2);
                 assertField(resendRequest, 16, 0);
                 // Gap fill 2..5 (the TestRequest is admin: not resent), then carry on at 6.
-                c.send(RawFix.message("4", "CLIENT1", "FIXMATCH", 2).field(43, "Y").field(122, RawFix.now())
+                c.send(FixBuilder.header("4", "CLIENT1", "FIXMATCH", 2).field(43, "Y").field(122, FixBuilder.now())
                     .field(123, "Y").field(36, 6));
                 c.seqNum(6);
                 expectHeartbeat(c, "after-gap-fill");
@@ -459,7 +460,7 @@ class MalformedInputRawTest {
                 RawFix.Msg resendRequest = c.expect("2");
                 assertField(resendRequest, 7, 3);
                 assertField(resendRequest, 16, 0);
-                c.send(RawFix.message("4", "CLIENT1", "FIXMATCH", 3).field(43, "Y").field(122, RawFix.now())
+                c.send(FixBuilder.header("4", "CLIENT1", "FIXMATCH", 3).field(43, "Y").field(122, FixBuilder.now())
                     .field(123, "Y").field(36, 7));
                 c.seqNum(7);
                 expectHeartbeat(c, "after-logon-gap");
@@ -477,10 +478,10 @@ class MalformedInputRawTest {
             row("PossDupFlag=Y duplicate of a processed message: ignored", t -> {
                 RawFixClient c = t.logOn("CLIENT1");
                 long seq = c.peekSeqNum();
-                String sendingTime = RawFix.now();
+                String sendingTime = FixBuilder.now();
                 c.send(c.newOrder("PD-1", "AAPL", "1", 1, "1.00"));
                 assertField(c.expect("8"), 11, "PD-1");
-                c.send(RawFix.message("D", "CLIENT1", "FIXMATCH", seq).field(43, "Y").field(122, sendingTime)
+                c.send(FixBuilder.header("D", "CLIENT1", "FIXMATCH", seq).field(43, "Y").field(122, sendingTime)
                     .field(11, "PD-1").field(55, "AAPL").field(54, 1).field(60, sendingTime).field(38, 1)
                     .field(40, 2).field(44, "1.00"));
                 // Processing it again would have answered with a duplicate-ClOrdID reject; the Heartbeat is first.
@@ -509,7 +510,7 @@ class MalformedInputRawTest {
                 RawFixClient c = t.logOn("CLIENT1");
                 expectHeartbeat(c, "before-reset"); // seq 2, server expects 3
                 long seq = c.takeSeqNum();
-                c.send(RawFix.message("4", "CLIENT1", "FIXMATCH", seq).field(36, 2));
+                c.send(FixBuilder.header("4", "CLIENT1", "FIXMATCH", seq).field(36, 2));
                 RawFix.Msg reject = c.expect("3");
                 assertField(reject, 373, 5);
                 assertField(reject, 371, 36);
@@ -591,7 +592,7 @@ class MalformedInputRawTest {
                 assertField(status, 39, "8");
                 // And nothing rests at 5.00: an IOC buy there is canceled unfilled.
                 again.send(again.header("D").field(11, "COD-IOC").field(55, "XOM").field(54, 1)
-                    .field(60, RawFix.now()).field(38, 10).field(40, 2).field(44, "5.00").field(59, 3));
+                    .field(60, FixBuilder.now()).field(38, 10).field(40, 2).field(44, "5.00").field(59, 3));
                 assertField(again.expect("8"), 150, "0");
                 RawFix.Msg canceled = again.expect("8");
                 assertField(canceled, 150, "4");
@@ -622,7 +623,7 @@ class MalformedInputRawTest {
             "session.CLIENT1.password", "s3cret"))) {
             for (String[] credentials : new String[][] {{"alice", "wrong"}, {"bob", "s3cret"}, {"alice", null}}) {
                 try (RawFixClient c = new RawFixClient(guarded.port(), "CLIENT1")) {
-                    RawFix.Builder logon = c.header("A").field(98, 0).field(108, 30).field(553, credentials[0]);
+                    FixBuilder logon = c.header("A").field(98, 0).field(108, 30).field(553, credentials[0]);
                     if (credentials[1] != null) {
                         logon.field(554, credentials[1]);
                     }

@@ -1,6 +1,7 @@
 package io.fixmatch.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.fixmatch.fix.codec.testing.FixBuilder;
 import io.fixmatch.fix.marketdata.MarketDataCounters;
 import io.fixmatch.server.AdminSettings;
 import io.fixmatch.server.FixmatchServer;
@@ -172,9 +173,9 @@ class MarketDataTest {
             slow.setReceiveBufferSize(4096); // before connecting: a small TCP window, so the server's bytes back up
             slow.connect(new InetSocketAddress("127.0.0.1", server.port()), 5000);
             OutputStream out = slow.getOutputStream();
-            out.write(RawFix.message("A", "LOADGEN", "FIXMATCH", 1).field(98, 0).field(108, 60).field(141, "Y")
+            out.write(FixBuilder.header("A", "LOADGEN", "FIXMATCH", 1).field(98, 0).field(108, 60).field(141, "Y")
                 .bytes());
-            out.write(RawFix.message("V", "LOADGEN", "FIXMATCH", 2).field(262, "SLOW").field(263, "1")
+            out.write(FixBuilder.header("V", "LOADGEN", "FIXMATCH", 2).field(262, "SLOW").field(263, "1")
                 .field(264, 0).field(267, 3).field(269, "0").field(269, "1").field(269, "2").field(146, 2)
                 .field(55, "AAPL").field(55, "MSFT").bytes());
             out.flush();
@@ -433,7 +434,7 @@ class MarketDataTest {
 
         RawFix.Msg next(long deadlineNanos) throws Exception {
             while (System.nanoTime() < deadlineNanos) {
-                int end = pending.indexOf(RawFix.SOH + "10=");
+                int end = pending.indexOf(FixBuilder.SOH + "10=");
                 if (end >= 0 && pending.length() >= end + 8) {
                     String raw = pending.substring(0, end + 8);
                     pending.delete(0, end + 8);

@@ -30,6 +30,7 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
+import static io.fixmatch.fix.codec.testing.FixBuilder.SOH;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -227,8 +228,8 @@ final class QfjClient implements AutoCloseable {
     /** The first Reject or BusinessMessageReject QFJ sent to the server, or null. */
     private String rejectSent() {
         for (String raw : outgoing) {
-            if (raw.contains(RawFix.SOH + "35=3" + RawFix.SOH) || raw.contains(RawFix.SOH + "35=j" + RawFix.SOH)) {
-                return raw.replace(RawFix.SOH, '|');
+            if (raw.contains(SOH + "35=3" + SOH) || raw.contains(SOH + "35=j" + SOH)) {
+                return raw.replace(SOH, '|');
             }
         }
         return null;
@@ -307,7 +308,7 @@ final class QfjClient implements AutoCloseable {
     }
 
     private int logoutsSent() {
-        return (int) outgoing.stream().filter(raw -> raw.contains(RawFix.SOH + "35=5" + RawFix.SOH)).count();
+        return (int) outgoing.stream().filter(raw -> raw.contains(SOH + "35=5" + SOH)).count();
     }
 
     /**
@@ -347,11 +348,11 @@ final class QfjClient implements AutoCloseable {
     }
 
     static String show(Message message) {
-        return message.toString().replace(RawFix.SOH, '|');
+        return message.toString().replace(SOH, '|');
     }
 
     private static String tail(List<String> list) {
-        return list.isEmpty() ? "none" : list.get(list.size() - 1).replace(RawFix.SOH, '|');
+        return list.isEmpty() ? "none" : list.get(list.size() - 1).replace(SOH, '|');
     }
 
     private final class Recorder implements Application {

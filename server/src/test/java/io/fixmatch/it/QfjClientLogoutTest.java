@@ -1,5 +1,6 @@
 package io.fixmatch.it;
 
+import io.fixmatch.fix.codec.testing.FixBuilder;
 import io.fixmatch.server.FixmatchServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -21,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class QfjClientLogoutTest {
-    private static final String LOGOUT = RawFix.SOH + "35=5" + RawFix.SOH;
+    private static final String LOGOUT = FixBuilder.SOH + "35=5" + FixBuilder.SOH;
 
     @TempDir
     Path temp;

@@ -1,5 +1,6 @@
 package io.fixmatch.it;
 
+import io.fixmatch.fix.codec.testing.FixBuilder;
 import io.fixmatch.server.FixmatchServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -347,7 +348,7 @@ class QfjOrderFlowTest {
     /** The MsgSeqNum QFJ gave the outgoing message with this ClOrdID. */
     private static long sentSeqNum(QfjClient client, String clOrdId) {
         for (String raw : client.outgoingRaw()) {
-            if (raw.contains(RawFix.SOH + "11=" + clOrdId + RawFix.SOH)) {
+            if (raw.contains(FixBuilder.SOH + "11=" + clOrdId + FixBuilder.SOH)) {
                 return RawFix.Msg.parse(raw).seqNum();
             }
         }

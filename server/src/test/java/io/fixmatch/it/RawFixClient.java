@@ -1,5 +1,7 @@
 package io.fixmatch.it;
 
+import io.fixmatch.fix.codec.testing.FixBuilder;
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,6 +18,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
+import static io.fixmatch.fix.codec.testing.FixBuilder.SOH;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -98,17 +101,17 @@ public final class RawFixClient implements AutoCloseable {
     }
 
     /** A message of this type with the standard header and the next MsgSeqNum (counted as used). */
-    RawFix.Builder header(String msgType) {
-        return RawFix.message(msgType, compId, SERVER, takeSeqNum());
+    FixBuilder header(String msgType) {
+        return FixBuilder.header(msgType, compId, SERVER, takeSeqNum());
     }
 
     /** A NewOrderSingle: limit buy of {@code qty} at {@code price}, day. */
-    RawFix.Builder newOrder(String clOrdId, String symbol, String side, int qty, String price) {
-        return header("D").field(11, clOrdId).field(55, symbol).field(54, side).field(60, RawFix.now())
+    FixBuilder newOrder(String clOrdId, String symbol, String side, int qty, String price) {
+        return header("D").field(11, clOrdId).field(55, symbol).field(54, side).field(60, FixBuilder.now())
             .field(38, qty).field(40, 2).field(44, price);
     }
 
-    void send(RawFix.Builder message) throws IOException {
+    void send(FixBuilder message) throws IOException {
         send(message.bytes());
     }
 
@@ -237,11 +240,11 @@ public final class RawFixClient implements AutoCloseable {
         String text = pending.toString(StandardCharsets.ISO_8859_1);
         int start = 0;
         while (true) {
-            int bodyLengthTag = text.indexOf(RawFix.SOH + "9=", start);
+            int bodyLengthTag = text.indexOf(SOH + "9=", start);
             if (bodyLengthTag < 0) {
                 break;
             }
-            int bodyStart = text.indexOf(RawFix.SOH, bodyLengthTag + 1);
+            int bodyStart = text.indexOf(SOH, bodyLengthTag + 1);
             if (bodyStart < 0) {
                 break;
             }
@@ -262,17 +265,16 @@ public final class RawFixClient implements AutoCloseable {
 
     private void check(String raw, int bodyLength, int headerLength) {
         String trailer = raw.substring(headerLength + bodyLength);
-        byte[] bytes = raw.substring(0, headerLength + bodyLength).getBytes(StandardCharsets.ISO_8859_1);
-        String expected = String.format("10=%03d%c", RawFix.sumOf(bytes), RawFix.SOH);
-        if (!raw.startsWith("8=FIX.4.4" + RawFix.SOH + "9=")) {
-            framingErrors.add("bad BeginString: " + raw.replace(RawFix.SOH, '|'));
+        String expected = FixBuilder.trailer(raw.substring(0, headerLength + bodyLength));
+        if (!raw.startsWith("8=FIX.4.4" + SOH + "9=")) {
+            framingErrors.add("bad BeginString: " + raw.replace(SOH, '|'));
         }
         if (!trailer.equals(expected)) {
             framingErrors.add("bad BodyLength or CheckSum (expected " + expected.trim() + "): "
-                + raw.replace(RawFix.SOH, '|'));
+                + raw.replace(SOH, '|'));
         }
         if (!raw.startsWith("35=", headerLength)) {
-            framingErrors.add("MsgType is not the third field: " + raw.replace(RawFix.SOH, '|'));
+            framingErrors.add("MsgType is not the third field: " + raw.replace(SOH, '|'));
         }
     }
 

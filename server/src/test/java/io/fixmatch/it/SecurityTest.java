@@ -1,5 +1,6 @@
 package io.fixmatch.it;
 
+import io.fixmatch.fix.codec.testing.FixBuilder;
 import io.fixmatch.fix.gateway.Gateway;
 import io.fixmatch.server.ConfigException;
 import io.fixmatch.server.FixmatchServer;
@@ -235,7 +236,7 @@ class SecurityTest {
         return client;
     }
 
-    private static RawFix.Builder credentials(RawFix.Builder logon, String username, String password) {
+    private static FixBuilder credentials(FixBuilder logon, String username, String password) {
         if (username != null) {
             logon.field(553, username);
         }

@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.stream.IntStream;
 
+import static io.fixmatch.fix.codec.testing.FixBuilder.SOH;
 import static io.fixmatch.it.Orders.BUY;
 import static io.fixmatch.it.Orders.assertFields;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -148,14 +149,14 @@ class SessionScheduleTest {
 
     private static int count(QfjClient client, String text) {
         return (int) client.incomingRaw().stream()
-            .filter(raw -> raw.contains(RawFix.SOH + "35=5" + RawFix.SOH) && raw.contains(text)).count();
+            .filter(raw -> raw.contains(SOH + "35=5" + SOH) && raw.contains(text)).count();
     }
 
     private static String lastLogonSeqNum(QfjClient client) {
-        List<String> logons = client.incomingRaw().stream().filter(raw -> raw.contains(RawFix.SOH + "35=A" + RawFix.SOH))
+        List<String> logons = client.incomingRaw().stream().filter(raw -> raw.contains(SOH + "35=A" + SOH))
             .toList();
         String logon = logons.get(logons.size() - 1);
-        int start = logon.indexOf(RawFix.SOH + "34=") + 4;
-        return logon.substring(start, logon.indexOf(RawFix.SOH, start));
+        int start = logon.indexOf(SOH + "34=") + 4;
+        return logon.substring(start, logon.indexOf(SOH, start));
     }
 }

@@ -1,5 +1,6 @@
 package io.fixmatch.it;
 
+import io.fixmatch.fix.codec.testing.FixBuilder;
 import io.fixmatch.server.FixmatchServer;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -71,10 +72,10 @@ class SlowAndVanishingClientsTest {
             slow.connect(new InetSocketAddress("127.0.0.1", server.port()), 5000);
             OutputStream out = slow.getOutputStream();
             long seqNum = 1;
-            out.write(RawFix.message("A", "CLIENT1", "FIXMATCH", seqNum++).field(98, 0).field(108, 30)
+            out.write(FixBuilder.header("A", "CLIENT1", "FIXMATCH", seqNum++).field(98, 0).field(108, 30)
                 .field(141, "Y").bytes());
-            out.write(RawFix.message("D", "CLIENT1", "FIXMATCH", seqNum++).field(11, "SLOW-REST").field(55, "XOM")
-                .field(54, 1).field(60, RawFix.now()).field(38, 5).field(40, 2).field(44, "1.00").bytes());
+            out.write(FixBuilder.header("D", "CLIENT1", "FIXMATCH", seqNum++).field(11, "SLOW-REST").field(55, "XOM")
+                .field(54, 1).field(60, FixBuilder.now()).field(38, 5).field(40, 2).field(44, "1.00").bytes());
             nextSeqNum = writeStatusRequests(out, seqNum); // and never read
             observerTrades("DURING-STALL"); // the gateway never waits for the slow client
 
@@ -90,8 +91,8 @@ class SlowAndVanishingClientsTest {
         RawFix.Msg message;
         while ((message = back.poll(Duration.ofSeconds(3))) != null) {
             if (message.type().equals("2")) { // we logged on too high (the server stopped reading us): gap-fill it
-                back.send(RawFix.message("4", "CLIENT1", "FIXMATCH", Long.parseLong(message.get(7)))
-                    .field(43, "Y").field(122, RawFix.now()).field(123, "Y").field(36, back.peekSeqNum()));
+                back.send(FixBuilder.header("4", "CLIENT1", "FIXMATCH", Long.parseLong(message.get(7)))
+                    .field(43, "Y").field(122, FixBuilder.now()).field(123, "Y").field(36, back.peekSeqNum()));
                 continue;
             }
             if (message.type().equals("8") && "SLOW-REST".equals(message.get(11)) && "4".equals(message.get(150))) {
@@ -133,7 +134,7 @@ class SlowAndVanishingClientsTest {
         RawFix.Msg resendRequest = last.expect("2");
         long gapStart = Long.parseLong(resendRequest.get(7));
         assertEquals(next, gapStart, "the half message was not taken for one");
-        last.send(RawFix.message("4", "CLIENT1", "FIXMATCH", gapStart).field(43, "Y").field(122, RawFix.now())
+        last.send(FixBuilder.header("4", "CLIENT1", "FIXMATCH", gapStart).field(43, "Y").field(122, FixBuilder.now())
             .field(123, "Y").field(36, last.peekSeqNum()));
         last.send(last.header("2").field(7, 1).field(16, 0));
         int resentReports = 0;
@@ -178,7 +179,7 @@ class SlowAndVanishingClientsTest {
         Thread writer = new Thread(() -> {
             try {
                 for (int i = 0; i < STATUS_REQUESTS; i++) {
-                    out.write(RawFix.message("H", "CLIENT1", "FIXMATCH", next[0]).field(11, "ST-" + i)
+                    out.write(FixBuilder.header("H", "CLIENT1", "FIXMATCH", next[0]).field(11, "ST-" + i)
                         .field(55, "XOM").field(54, 1).bytes());
                     next[0]++;
                 }

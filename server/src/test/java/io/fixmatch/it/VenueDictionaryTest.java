@@ -2,6 +2,7 @@ package io.fixmatch.it;
 
 import io.fixmatch.fix.app.VenueDictionary;
 import io.fixmatch.fix.codec.FixMessage;
+import io.fixmatch.fix.codec.testing.FixBuilder;
 import io.fixmatch.fix.dictionary.DictionaryValidator;
 import io.fixmatch.server.FixmatchServer;
 import org.junit.jupiter.api.AfterEach;
@@ -129,8 +130,8 @@ class VenueDictionaryTest {
         raw.seqNum(gapStart + 3);
         raw.send(raw.header("0"));
         expect(received, "2");
-        raw.send(RawFix.message("4", raw.compId, RawFixClient.SERVER, gapStart).field(43, "Y")
-            .field(122, RawFix.now()).field(123, "Y").field(36, gapStart + 4));
+        raw.send(FixBuilder.header("4", raw.compId, RawFixClient.SERVER, gapStart).field(43, "Y")
+            .field(122, FixBuilder.now()).field(123, "Y").field(36, gapStart + 4));
         // Silence: with HeartBtInt 1 the server sends a Heartbeat, then a TestRequest.
         receiveUntil(received, m -> m.type().equals("1"));
         raw.send(raw.header("5"));

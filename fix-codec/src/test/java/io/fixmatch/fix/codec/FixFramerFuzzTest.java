@@ -2,6 +2,7 @@ package io.fixmatch.fix.codec;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.fixmatch.fix.codec.testing.FixBuilder;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -71,13 +72,13 @@ class FixFramerFuzzTest {
                     case FixFramer.FRAME -> {
                         checkFrame(bytes);
                         int parsed = FixParser.parse(bytes, 0, length, message);
-                        found.add("FRAME " + parsed + " " + FixTestSupport.text(bytes));
+                        found.add("FRAME " + parsed + " " + FixBuilder.text(bytes));
                     }
                     case FixFramer.WRONG_BEGIN_STRING -> {
-                        found.add("WRONG_BEGIN_STRING " + FixTestSupport.text(bytes));
+                        found.add("WRONG_BEGIN_STRING " + FixBuilder.text(bytes));
                         return found;
                     }
-                    case FixFramer.BAD_CHECKSUM -> found.add("BAD_CHECKSUM " + FixTestSupport.text(bytes));
+                    case FixFramer.BAD_CHECKSUM -> found.add("BAD_CHECKSUM " + FixBuilder.text(bytes));
                     case FixFramer.GARBLED -> {
                         // skipped, possibly in more steps when chunked: not part of the compared outcome
                     }
@@ -89,11 +90,11 @@ class FixFramerFuzzTest {
     }
 
     private static void checkFrame(byte[] frame) {
-        String text = FixTestSupport.text(frame);
+        String text = FixBuilder.text(frame);
         assertTrue(text.startsWith("8=FIX.4.4|9="), text);
         assertTrue(text.matches("(?s).*\\|10=\\d{3}\\|$"), text);
         int trailer = frame.length - 7;
-        assertEquals(FixTestSupport.checksum(frame, 0, trailer), Integer.parseInt(text.substring(trailer + 3,
+        assertEquals(FixBuilder.checksum(frame, 0, trailer), Integer.parseInt(text.substring(trailer + 3,
             trailer + 6)), text);
     }
 }

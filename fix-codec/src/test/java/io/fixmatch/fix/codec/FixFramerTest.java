@@ -1,5 +1,6 @@
 package io.fixmatch.fix.codec;
 
+import io.fixmatch.fix.codec.testing.FixBuilder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -8,10 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static io.fixmatch.fix.codec.FixTestSupport.buf;
-import static io.fixmatch.fix.codec.FixTestSupport.bytes;
-import static io.fixmatch.fix.codec.FixTestSupport.message;
-import static io.fixmatch.fix.codec.FixTestSupport.messageWithChecksum;
-import static io.fixmatch.fix.codec.FixTestSupport.text;
+import static io.fixmatch.fix.codec.testing.FixBuilder.bytes;
+import static io.fixmatch.fix.codec.testing.FixBuilder.message;
+import static io.fixmatch.fix.codec.testing.FixBuilder.messageWithChecksum;
+import static io.fixmatch.fix.codec.testing.FixBuilder.text;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -416,7 +417,7 @@ class FixFramerTest {
         String body = "35=D|58=caf\u00e9 \u00ff\u00fe" + "\u0080".repeat(60) + "|55=\u00c3\u00a9|";
         String m = message(body);
         byte[] raw = bytes(m);
-        int unsigned = FixTestSupport.checksum(raw, 0, raw.length - 7);
+        int unsigned = FixBuilder.checksum(raw, 0, raw.length - 7);
         int signedSum = 0;
         for (int i = 0; i < raw.length - 7; i++) {
             signedSum += raw[i];

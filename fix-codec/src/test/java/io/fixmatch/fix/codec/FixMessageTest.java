@@ -8,8 +8,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.charset.StandardCharsets;
 
-import static io.fixmatch.fix.codec.FixTestSupport.bytes;
-import static io.fixmatch.fix.codec.FixTestSupport.message;
+import static io.fixmatch.fix.codec.testing.FixBuilder.bytes;
+import static io.fixmatch.fix.codec.testing.FixBuilder.message;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -7,8 +7,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.List;
 
-import static io.fixmatch.fix.codec.FixTestSupport.bytes;
-import static io.fixmatch.fix.codec.FixTestSupport.message;
+import static io.fixmatch.fix.codec.testing.FixBuilder.bytes;
+import static io.fixmatch.fix.codec.testing.FixBuilder.message;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;

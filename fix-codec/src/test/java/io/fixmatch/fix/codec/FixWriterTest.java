@@ -14,10 +14,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
-import static io.fixmatch.fix.codec.FixTestSupport.bytes;
-import static io.fixmatch.fix.codec.FixTestSupport.checksum;
-import static io.fixmatch.fix.codec.FixTestSupport.message;
-import static io.fixmatch.fix.codec.FixTestSupport.text;
+import static io.fixmatch.fix.codec.testing.FixBuilder.bytes;
+import static io.fixmatch.fix.codec.testing.FixBuilder.checksum;
+import static io.fixmatch.fix.codec.testing.FixBuilder.message;
+import static io.fixmatch.fix.codec.testing.FixBuilder.text;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

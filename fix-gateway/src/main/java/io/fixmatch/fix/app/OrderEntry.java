@@ -149,7 +149,8 @@ public final class OrderEntry implements ApplicationHandler {
             || !orderType() || !timeInForce() || !quantity()) {
             return;
         }
-        if (message.isSingleByte(FixTags.POSS_RESEND, 'Y') && session.hasSeenClientOrderId(clientOrderIdHash())) {
+        if (message.isSingleByte(FixTags.POSS_RESEND, 'Y')
+            && session.seenClientOrderIds().contains(clientOrderIdHash())) {
             LOG.info("{}: NewOrderSingle {} resent with PossResend=Y ignored: its ClOrdID {} was already used in this"
                 + " trading session", session.name(), message.longValue(FixTags.MSG_SEQ_NUM), command.clientOrderId());
             return;
@@ -206,7 +207,7 @@ public final class OrderEntry implements ApplicationHandler {
      * request as received for good only once a report answering it is stored.
      */
     private void submit() {
-        long inboundPosition = session.inboundPosition(message.longValue(FixTags.MSG_SEQ_NUM));
+        long inboundPosition = session.journalPositions().inboundPosition(message.longValue(FixTags.MSG_SEQ_NUM));
         command.owner(session.ownerId()).timestampNanos(nowMs * 1_000_000L).inboundPosition(inboundPosition)
             .possibleResend(message.isSingleByte(FixTags.POSS_DUP_FLAG, 'Y')
                 || message.isSingleByte(FixTags.POSS_RESEND, 'Y'));
@@ -221,8 +222,8 @@ public final class OrderEntry implements ApplicationHandler {
         boolean offered = session.config().latencyTrace() ? inbound.offerTraced(command, session.lastReadNanos())
             : inbound.offer(command);
         if (offered) {
-            session.requestQueued(inboundPosition);
-            session.clientOrderIdSubmitted(inboundPosition, clientOrderIdHash());
+            session.journalPositions().requestQueued(inboundPosition);
+            session.seenClientOrderIds().submitted(inboundPosition, clientOrderIdHash());
         } else {
             refuse(RejectReason.SERVER_BUSY);
         }
@@ -240,7 +241,7 @@ public final class OrderEntry implements ApplicationHandler {
         int symbolField = message.indexOf(FixTags.SYMBOL);
         refusalReport.withRequestedSymbol(message.buffer(), message.valueStartAt(symbolField),
             message.valueLengthAt(symbolField));
-        session.clientOrderIdReported(refusalReport.clientOrderIdHash());
+        session.seenClientOrderIds().reported(refusalReport.clientOrderIdHash());
         session.sendApplication(refusalReport.msgType(), refusalReport, nowMs);
         if (refusalCopies != null) {
             refusalCopies.copy(session, refusal, refusalReport, nowMs);

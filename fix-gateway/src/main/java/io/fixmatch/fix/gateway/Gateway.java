@@ -478,7 +478,7 @@ public final class Gateway {
         flush();
         for (FixSession session : sessions) {
             if (journaledThrough > 0) {
-                session.markEventsStoredThrough(journaledThrough);
+                session.journalPositions().markEventsStoredThrough(journaledThrough);
             }
             session.close();
         }

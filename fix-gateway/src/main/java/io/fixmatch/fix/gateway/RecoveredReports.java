@@ -52,11 +52,11 @@ public final class RecoveredReports implements EventSink {
             unroutable++;
             return;
         }
-        if (session.holdsEvent(event.journalPosition(), event.ordinal())) {
+        if (session.journalPositions().holdsEvent(event.journalPosition(), event.ordinal())) {
             held++;
         } else {
             report.of(event);
-            session.clientOrderIdReported(report.clientOrderIdHash());
+            session.seenClientOrderIds().reported(report.clientOrderIdHash());
             session.sendEventReport(report.msgType(), report, event.journalPosition(), event.ordinal(),
                 event.answeredInbound(), System.currentTimeMillis());
             rederived.merge(session.name(), 1L, Long::sum);
@@ -70,7 +70,7 @@ public final class RecoveredReports implements EventSink {
     private void copy(ExecutionEvent event, FixSession original, FixSession dropCopy) {
         if (dropCopy == null) {
             unroutable++;
-        } else if (dropCopy.holdsEvent(event.journalPosition(), event.ordinal())) {
+        } else if (dropCopy.journalPositions().holdsEvent(event.journalPosition(), event.ordinal())) {
             held++;
         } else {
             report.of(event).copyOf(original.clientCompId());

@@ -60,7 +60,7 @@ final class ReportWriter implements TracedEventSink {
             return;
         }
         report.of(event);
-        session.clientOrderIdReported(report.clientOrderIdHash());
+        session.seenClientOrderIds().reported(report.clientOrderIdHash());
         boolean traced = trace != null && session.config().latencyTrace();
         long takenNanos = 0;
         if (traced) {
@@ -95,7 +95,7 @@ final class ReportWriter implements TracedEventSink {
     @Override
     public void onStoredThrough(long journalPosition) {
         for (int i = 0; i < ownSessions.size(); i++) {
-            ownSessions.get(i).markEventsStoredThrough(journalPosition);
+            ownSessions.get(i).journalPositions().markEventsStoredThrough(journalPosition);
         }
     }
 

@@ -24,11 +24,12 @@ import java.time.Clock;
  * ({@link QueuedMessages}) while the gap before it is requested (one ResendRequest at a time), and processed once the
  * gap is filled.
  *
- * <p>A session may have a schedule ({@link SessionSchedule}): outside it a Logon is refused, at its end a logged-on
- * session is logged out, and with {@code resetOnSessionStart} both sequence numbers start again at 1 at each start
- * (stored, so a restart keeps it; the messages of the previous trading session are no longer resent). The schedule
- * is read against its own clock ({@link #scheduleClock}), so tests need not wait for wall time. The session also
- * remembers the ClOrdIDs of its current trading session ({@link SeenClientOrderIds}), rebuilt from its store.
+ * <p>A session may have a schedule ({@link SessionSchedule}, followed by a {@link ScheduleTracker}): outside it a
+ * Logon is refused, at its end a logged-on session is logged out, and with {@code resetOnSessionStart} both sequence
+ * numbers start again at 1 at each start (stored, so a restart keeps it; the messages of the previous trading session
+ * are no longer resent). What the session keeps beside the FIX rules has classes of its own, which it resets with
+ * its sequence numbers: the ClOrdIDs of its current trading session, for PossResend ({@link SeenClientOrderIds},
+ * rebuilt from its store), and its bookkeeping of journal positions for recovery ({@link JournalPositions}).
  *
  * <p>One thread owns a session: the gateway thread its client's connection, outgoing reports and timers run on
  * ({@link #claimOwnership()}). Nothing is locked; every entry point asserts that it runs on the owner (a call from
@@ -60,10 +61,8 @@ public final class FixSession {
     private final String name;
     private final Credentials credentials;
     private final SeenClientOrderIds seenClientOrderIds;
-    private final SessionSchedule.Window scheduleWindow;
-    private Clock scheduleClock = Clock.systemUTC();
-    /** The start of the scheduled trading session the current connection logged on in (0: no schedule). */
-    private long logonSessionStart;
+    private final JournalPositions journalPositions;
+    private final ScheduleTracker schedule;
 
     /** Written by the owner only; volatile so that others (shutdown) may watch it. */
     private volatile State state = State.DISCONNECTED;
@@ -107,9 +106,10 @@ public final class FixSession {
         this.queued = new QueuedMessages(Math.max(QUEUE_BYTES, maxMessageSize));
         this.name = serverCompId + "->" + config.clientCompId();
         this.credentials = Credentials.of(config.username(), config.password());
-        this.seenClientOrderIds = new SeenClientOrderIds(config.clOrdIdMemory());
-        this.scheduleWindow = new SessionSchedule.Window(config.schedule());
-        rebuildSeenClientOrderIds(config.clOrdIdMemory());
+        this.seenClientOrderIds = SeenClientOrderIds.rebuiltFrom(store, config.clOrdIdMemory(), resendBuffer,
+            resendMessage);
+        this.journalPositions = new JournalPositions(name, store, inbound, seenClientOrderIds);
+        this.schedule = new ScheduleTracker(config.schedule());
     }
 
     /**
@@ -117,75 +117,42 @@ public final class FixSession {
      * one they move, so that a schedule's start and end come without waiting for them.
      */
     public void scheduleClock(Clock clock) {
-        scheduleClock = clock;
+        schedule.clock(clock);
     }
 
-    /**
-     * The ClOrdIDs of the latest {@code capacity} reports stored since the last reset (not drop copies, which carry
-     * DeliverToCompID), oldest first: exactly what {@link SeenClientOrderIds} held when the session stopped.
-     */
-    private void rebuildSeenClientOrderIds(int capacity) {
-        long[] newestFirst = new long[capacity];
-        int found = 0;
-        for (long seqNum = store.previousStoredAtOrBefore(store.nextSenderSeqNum() - 1);
-             seqNum > 0 && found < capacity; seqNum = store.previousStoredAtOrBefore(seqNum - 1)) {
-            int length = store.readStored(seqNum, resendBuffer);
-            if (FixParser.parse(resendBuffer, 0, length, resendMessage) != FixParser.OK) {
-                continue;
-            }
-            int type = resendMessage.msgType();
-            int clOrdId = resendMessage.indexOf(FixTags.CL_ORD_ID);
-            if ((type == MsgTypes.EXECUTION_REPORT || type == MsgTypes.ORDER_CANCEL_REJECT) && clOrdId >= 0
-                && !resendMessage.has(FixTags.DELIVER_TO_COMP_ID)) {
-                newestFirst[found++] = SeenClientOrderIds.hash(resendBuffer, resendMessage.valueStartAt(clOrdId),
-                    resendMessage.valueLengthAt(clOrdId));
-            }
-        }
-        for (int i = found - 1; i >= 0; i--) {
-            seenClientOrderIds.reported(newestFirst[i]);
-        }
-    }
-
-    /** A report carrying the ClOrdID with this {@link SeenClientOrderIds#hash} is being stored in this session. */
-    public void clientOrderIdReported(long hash) {
+    /** The ClOrdIDs the session used in its current trading session, for PossResend. Owner thread. */
+    public SeenClientOrderIds seenClientOrderIds() {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
-        seenClientOrderIds.reported(hash);
+        return seenClientOrderIds;
     }
 
-    /** A request with the ClOrdID of this hash went to the engine at this inbound position. */
-    public void clientOrderIdSubmitted(long inboundPosition, long hash) {
+    /** The session's bookkeeping of journal positions (requests in flight, events stored, recovery). Owner thread. */
+    public JournalPositions journalPositions() {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
-        seenClientOrderIds.submitted(inboundPosition, hash);
-    }
-
-    /** Whether the session used the ClOrdID of this hash in its current trading session (see {@link SeenClientOrderIds}). */
-    public boolean hasSeenClientOrderId(long hash) {
-        assert owner.isCurrentThread() : name + ": " + owner.describe();
-        return seenClientOrderIds.contains(hash);
+        return journalPositions;
     }
 
     /**
      * The schedule, at a Logon and on every timer tick: a session logged on in a trading session that has ended (or
      * outside any) is logged out; a disconnected session with {@code resetOnSessionStart} whose store was not yet
      * reset for the trading session in force is reset now. Returns the trading session's start, or -1 outside the
-     * schedule. Two comparisons unless a window just ended.
+     * schedule.
      */
     private long applySchedule(long nowMs) {
-        if (config.schedule().isAlways()) {
+        if (schedule.isAlways()) {
             return 0;
         }
-        long sessionStart = scheduleWindow.sessionStartAt(scheduleClock.millis());
-        if (state == State.LOGGED_ON && sessionStart != logonSessionStart) {
-            LOG.info("{}: the trading session ended (schedule {}): logging out", name, config.schedule());
-            logout("end of the trading session (schedule " + config.schedule() + ")", nowMs);
+        long sessionStart = schedule.sessionStartNow();
+        if (state == State.LOGGED_ON && schedule.endedSinceLogon(sessionStart)) {
+            LOG.info("{}: the trading session ended (schedule {}): logging out", name, schedule);
+            logout("end of the trading session (schedule " + schedule + ")", nowMs);
         }
-        if (sessionStart >= 0 && state == State.DISCONNECTED && config.schedule().resetOnSessionStart()
-            && store.tradingSessionStart() != sessionStart) {
+        if (state == State.DISCONNECTED && schedule.resetDue(sessionStart, store.tradingSessionStart())) {
             store.resetForTradingSession(sessionStart);
             inbound.reset();
             seenClientOrderIds.clear();
             LOG.info("{}: sequence numbers reset for the trading session starting {} (schedule {})", name,
-                java.time.Instant.ofEpochMilli(sessionStart), config.schedule());
+                java.time.Instant.ofEpochMilli(sessionStart), schedule);
         }
         return sessionStart;
     }
@@ -291,7 +258,7 @@ public final class FixSession {
         if (sessionStart < 0) {
             return refuseLogon("Logon refused: outside the session's schedule (" + config.schedule() + ")", nowMs);
         }
-        logonSessionStart = sessionStart;
+        schedule.loggedOnIn(sessionStart);
         long seqNum = logon.longValue(FixTags.MSG_SEQ_NUM);
         boolean reset = logon.isSingleByte(FixTags.RESET_SEQ_NUM_FLAG, 'Y');
         if (reset) {
@@ -458,84 +425,14 @@ public final class FixSession {
     /**
      * Sends the report of an engine event, as {@link #sendApplication}, stored with the event's origin (journal
      * position and ordinal) in the same record, so that after a crash the store knows which events it holds
-     * ({@link #holdsEvent}). {@code answeredInbound} is the inbound position of this session's request the event
-     * answers (0: none): once the report is stored, that request counts as received for good.
+     * ({@link JournalPositions#holdsEvent}). {@code answeredInbound} is the inbound position of this session's
+     * request the event answers (0: none): once the report is stored, that request counts as received for good.
      */
     public void sendEventReport(int msgType, MessageBody body, long journalPosition, int ordinal,
                                 long answeredInbound, long nowMs) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
         send(msgType, body, nowMs, journalPosition, ordinal);
-        if (answeredInbound != 0) {
-            seenClientOrderIds.answered(answeredInbound);
-            inbound.answered(answeredInbound);
-            inbound.settle();
-        }
-    }
-
-    /**
-     * The origin of the last engine event whose report the store holds (events reach a session in origin order, so it
-     * holds every one up to it): position, then ordinal.
-     */
-    public long lastStoredEventPosition() {
-        assert owner.isCurrentThread() : name + ": " + owner.describe();
-        return store.lastOriginPosition();
-    }
-
-    public int lastStoredEventOrdinal() {
-        assert owner.isCurrentThread() : name + ": " + owner.describe();
-        return store.lastOriginOrdinal();
-    }
-
-    /** Whether the store holds the report of the engine event with this origin (see {@link #sendEventReport}). */
-    public boolean holdsEvent(long journalPosition, int ordinal) {
-        assert owner.isCurrentThread() : name + ": " + owner.describe();
-        return store.holdsEvent(journalPosition, ordinal);
-    }
-
-    /**
-     * The inbound position of the request with this MsgSeqNum (in the current reset epoch): the command carries it
-     * into the journal.
-     */
-    public long inboundPosition(long seqNum) {
-        assert owner.isCurrentThread() : name + ": " + owner.describe();
-        return inbound.positionOf(seqNum);
-    }
-
-    /** At a clean stop, once every event is stored: see {@link SessionStore#markStoredThrough}. */
-    public void markEventsStoredThrough(long journalPosition) {
-        assert owner.isCurrentThread() : name + ": " + owner.describe();
-        store.markStoredThrough(journalPosition);
-    }
-
-    /** See {@link SessionStore#storedThroughPosition()}: 0 if the store knows no event. */
-    public long eventsStoredThrough() {
-        assert owner.isCurrentThread() : name + ": " + owner.describe();
-        return store.storedThroughPosition();
-    }
-
-    /**
-     * The order handler handed the request at this inbound position (the message being handled) to the engine: until
-     * a report answering it is stored, the persisted next expected number stays at or below it.
-     */
-    public void requestQueued(long position) {
-        assert owner.isCurrentThread() : name + ": " + owner.describe();
-        inbound.queued(position);
-    }
-
-    /**
-     * At start, after journal recovery, before any connection: {@code journaledPosition} is the inbound position of
-     * the last request of this session the journal holds (0: none). Messages up to it count as received (the store
-     * may lag: they were in flight at a crash); everything after is asked for again. Logs what it decided.
-     */
-    public void recoverInbound(long journaledPosition) {
-        assert owner.isCurrentThread() : name + ": " + owner.describe();
-        long stored = inbound.expected();
-        long next = inbound.recover(journaledPosition);
-        LOG.info("{}: recovered: next in {} (session store had {}, journal holds requests up to {}), next out {},"
-                + " last engine event stored {}", name, next, stored,
-            journaledPosition == 0 ? "none" : Long.toString(journaledPosition & ((1L << InboundSequence.SEQ_NUM_BITS) - 1))
-                + " of epoch " + (journaledPosition >>> InboundSequence.SEQ_NUM_BITS),
-            store.nextSenderSeqNum(), store.lastOrigin());
+        journalPositions.answered(answeredInbound);
     }
 
     /** Server-initiated Logout (shutdown): the client's Logout reply, or the timeout, closes the connection. */

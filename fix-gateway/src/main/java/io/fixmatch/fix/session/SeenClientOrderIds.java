@@ -1,5 +1,9 @@
 package io.fixmatch.fix.session;
 
+import io.fixmatch.fix.codec.FixMessage;
+import io.fixmatch.fix.codec.FixParser;
+import io.fixmatch.fix.codec.FixTags;
+import io.fixmatch.fix.codec.MsgTypes;
 import org.agrona.collections.LongArrayQueue;
 
 /**
@@ -42,6 +46,34 @@ public final class SeenClientOrderIds {
         this.keys = new long[slots];
         this.counts = new int[slots];
         this.mask = slots - 1;
+    }
+
+    /**
+     * The record a session had when it stopped, rebuilt from its store: the ClOrdIDs of the latest {@code capacity}
+     * reports stored since the last reset (not drop copies, which carry DeliverToCompID), oldest first. {@code buffer}
+     * and {@code message} are scratch, large enough for any stored message.
+     */
+    static SeenClientOrderIds rebuiltFrom(SessionStore store, int capacity, byte[] buffer, FixMessage message) {
+        SeenClientOrderIds seen = new SeenClientOrderIds(capacity);
+        long[] newestFirst = new long[capacity];
+        int found = 0;
+        for (long seqNum = store.previousStoredAtOrBefore(store.nextSenderSeqNum() - 1);
+             seqNum > 0 && found < capacity; seqNum = store.previousStoredAtOrBefore(seqNum - 1)) {
+            int length = store.readStored(seqNum, buffer);
+            if (FixParser.parse(buffer, 0, length, message) != FixParser.OK) {
+                continue;
+            }
+            int type = message.msgType();
+            int clOrdId = message.indexOf(FixTags.CL_ORD_ID);
+            if ((type == MsgTypes.EXECUTION_REPORT || type == MsgTypes.ORDER_CANCEL_REJECT) && clOrdId >= 0
+                && !message.has(FixTags.DELIVER_TO_COMP_ID)) {
+                newestFirst[found++] = hash(buffer, message.valueStartAt(clOrdId), message.valueLengthAt(clOrdId));
+            }
+        }
+        for (int i = found - 1; i >= 0; i--) {
+            seen.reported(newestFirst[i]);
+        }
+        return seen;
     }
 
     /** The hash of a ClOrdID's bytes (never 0). */

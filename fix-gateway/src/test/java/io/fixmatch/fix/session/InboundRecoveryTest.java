@@ -29,8 +29,8 @@ class InboundRecoveryTest {
     private static List<Long> queueOrders(SessionHarness harness) {
         List<Long> positions = new ArrayList<>();
         harness.onApplicationMessage = message -> {
-            long position = harness.session.inboundPosition(message.longValue(34));
-            harness.session.requestQueued(position);
+            long position = harness.session.journalPositions().inboundPosition(message.longValue(34));
+            harness.session.journalPositions().requestQueued(position);
             positions.add(position);
         };
         return positions;
@@ -68,7 +68,7 @@ class InboundRecoveryTest {
             assertEquals(2, harness.store.nextTargetSeqNum());
         } // the process dies: 2..5 were handed to the engine, none answered
         try (SessionHarness restarted = new SessionHarness(directory)) {
-            restarted.session.recoverInbound(queued.get(1)); // the journal holds 2 and 3
+            restarted.session.journalPositions().recoverInbound(queued.get(1)); // the journal holds 2 and 3
             assertEquals(4, restarted.store.nextTargetSeqNum());
             restarted.logon(6, false);
             FixMessage resendRequest = restarted.sent(MsgTypes.RESEND_REQUEST).get(0);
@@ -83,8 +83,8 @@ class InboundRecoveryTest {
             queueOrders(harness);
             harness.logon(1, false);
             harness.receive(MsgTypes.NEW_ORDER_SINGLE, 2, SessionHarness.order("A"));
-            beforeReset = harness.session.inboundPosition(2);
-            harness.session.recoverInbound(0);
+            beforeReset = harness.session.journalPositions().inboundPosition(2);
+            harness.session.journalPositions().recoverInbound(0);
             assertEquals(2, harness.store.nextTargetSeqNum());
         }
         try (SessionHarness harness = new SessionHarness(directory)) {
@@ -93,9 +93,11 @@ class InboundRecoveryTest {
             assertEquals(3, harness.store.nextTargetSeqNum());
         }
         try (SessionHarness harness = new SessionHarness(directory)) {
-            harness.session.recoverInbound(beforeReset); // MsgSeqNum 2 of the old epoch says nothing now
+            // MsgSeqNum 2 of the old epoch says nothing now
+            harness.session.journalPositions().recoverInbound(beforeReset);
             assertEquals(3, harness.store.nextTargetSeqNum());
-            assertTrue(harness.session.inboundPosition(2) > beforeReset, "positions grow across resets");
+            assertTrue(harness.session.journalPositions().inboundPosition(2) > beforeReset,
+                "positions grow across resets");
         }
     }
 
@@ -103,20 +105,21 @@ class InboundRecoveryTest {
     void theStoreKnowsWhichEngineEventsItHoldsAcrossARestartAndAReset() {
         try (SessionHarness harness = new SessionHarness(directory)) {
             harness.logon(1, false);
-            assertFalse(harness.session.holdsEvent(100, 0));
+            assertFalse(harness.session.journalPositions().holdsEvent(100, 0));
             harness.session.sendEventReport(MsgTypes.EXECUTION_REPORT, REPORT, 100, 0, 0, harness.nowMs);
             harness.session.sendEventReport(MsgTypes.EXECUTION_REPORT, REPORT, 100, 2, 0, harness.nowMs);
             harness.session.sendApplication(MsgTypes.EXECUTION_REPORT, REPORT, harness.nowMs); // no origin
-            assertTrue(harness.session.holdsEvent(100, 2));
-            assertFalse(harness.session.holdsEvent(100, 3));
+            assertTrue(harness.session.journalPositions().holdsEvent(100, 2));
+            assertFalse(harness.session.journalPositions().holdsEvent(100, 3));
         }
         try (SessionHarness restarted = new SessionHarness(directory)) {
-            assertTrue(restarted.session.holdsEvent(99, 5));
-            assertTrue(restarted.session.holdsEvent(100, 2));
-            assertFalse(restarted.session.holdsEvent(100, 3));
-            assertFalse(restarted.session.holdsEvent(101, 0));
+            assertTrue(restarted.session.journalPositions().holdsEvent(99, 5));
+            assertTrue(restarted.session.journalPositions().holdsEvent(100, 2));
+            assertFalse(restarted.session.journalPositions().holdsEvent(100, 3));
+            assertFalse(restarted.session.journalPositions().holdsEvent(101, 0));
             restarted.logon(1, true);
-            assertTrue(restarted.session.holdsEvent(100, 2), "a sequence reset does not forget the engine's events");
+            assertTrue(restarted.session.journalPositions().holdsEvent(100, 2),
+                "a sequence reset does not forget the engine's events");
         }
     }
 }

@@ -1,11 +1,13 @@
 package io.fixmatch.it.acceptance;
 
+import io.fixmatch.fix.codec.testing.FixBuilder;
+
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import static io.fixmatch.fix.codec.testing.FixBuilder.SOH;
 
 /**
  * Turns the text of an {@code I} line into the bytes sent, as QuickFIX/J's acceptance runner does:
@@ -17,14 +19,12 @@ import java.util.regex.Pattern;
  *   <li>any other line is garbage, sent as it is (no time substitution), with a CheckSum appended unless it has
  *       one.</li>
  * </ul>
- * The venue's substitutions ({@link VenueMapping#onSend}) apply to the tail of well-formed lines only.
+ * The venue's substitutions ({@link VenueMapping#onSend}) apply to the tail of well-formed lines only. These are the
+ * runner's rules for its lines; the CheckSum and the timestamps are {@link FixBuilder}'s.
  */
 final class OutgoingLine {
-    static final char SOH = '\u0001';
     private static final Pattern MESSAGE = Pattern.compile("^(8=FIXT?\\.\\d\\.\\d\u0001)(.*?\u0001)(10=.*|)$");
     private static final Pattern TIME = Pattern.compile("<TIME(?:([+-])(\\d+))?>");
-    private static final DateTimeFormatter UTC_TIMESTAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSS")
-        .withZone(ZoneOffset.UTC);
 
     private OutgoingLine() {
     }
@@ -40,7 +40,7 @@ final class OutgoingLine {
             message = text;
         }
         if (!message.contains(SOH + "10=")) {
-            message += String.format("10=%03d%c", checkSum(message), SOH);
+            message += FixBuilder.trailer(message);
         }
         return message.getBytes(StandardCharsets.ISO_8859_1);
     }
@@ -53,17 +53,9 @@ final class OutgoingLine {
             if (matcher.group(2) != null) {
                 offsetMs = Long.parseLong(matcher.group(2)) * 1100L * (matcher.group(1).equals("-") ? -1 : 1);
             }
-            matcher.appendReplacement(out, UTC_TIMESTAMP.format(Instant.now().plusMillis(offsetMs)));
+            matcher.appendReplacement(out, FixBuilder.timestamp(Instant.now().plusMillis(offsetMs)));
         }
         matcher.appendTail(out);
         return out.toString();
-    }
-
-    private static int checkSum(String message) {
-        int sum = 0;
-        for (int i = 0; i < message.length(); i++) {
-            sum += message.charAt(i);
-        }
-        return sum & 0xFF;
     }
 }

@@ -1,5 +1,7 @@
 package io.fixmatch.it.acceptance;
 
+import io.fixmatch.fix.codec.testing.FixBuilder;
+
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -60,7 +62,7 @@ final class VenueMapping {
     static String onSend(String tail) {
         Map<String, String> fields = ExpectedLine.fields(tail);
         if ("D".equals(fields.get("35")) && !fields.containsKey("38") && !tail.startsWith("9=")) {
-            return tail + "38=" + DEFAULT_ORDER_QTY + OutgoingLine.SOH;
+            return tail + "38=" + DEFAULT_ORDER_QTY + FixBuilder.SOH;
         }
         return tail;
     }
