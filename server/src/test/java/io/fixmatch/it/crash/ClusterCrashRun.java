@@ -23,22 +23,39 @@ import java.util.concurrent.TimeUnit;
 final class ClusterCrashRun {
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
 
-    /** What happens to the cluster at each cycle. */
-    enum Disruption { KILL_LEADER, FREEZE_LEADER, KILL_FOLLOWER }
+    /** What happens to the venue at a cycle. */
+    enum Disruption {
+        /** SIGKILL to the leader; it is started again on its disk and catches up as a follower. */
+        KILL_LEADER,
+        /** SIGSTOP to the leader past the heartbeat timeout, then SIGCONT: it finds a newer term and steps down. */
+        FREEZE_LEADER,
+        /** SIGKILL to a follower, started again on its disk. */
+        KILL_FOLLOWER,
+        /** A snapshot, then SIGKILL to a follower, its data folder emptied: it rebuilds from the others. */
+        REBUILD_FOLLOWER,
+        /** SIGKILL to every node at once, all started again on their disks; the gateway waits for a leader. */
+        KILL_ALL_NODES,
+        /** SIGKILL to the gateway (the FIX sessions drop), started again on its disk; the clients log on again. */
+        KILL_GATEWAY
+    }
 
-    record Settings(long seed, int cycles, Disruption disruption, List<String> sessions, List<String> symbols,
+    /** @param disruptions one per cycle, in order */
+    record Settings(long seed, List<Disruption> disruptions, List<String> sessions, List<String> symbols,
                     int ratePerSession, int minLoadMillis, int maxLoadMillis, Path directory) {
 
         /** Four sessions, two symbols, 250 requests/s a session (1,000/s in all), a disruption after 1 to 2 s. */
-        static Settings standard(long seed, int cycles, Disruption disruption, Path directory) {
-            return new Settings(seed, cycles, disruption, List.of("CLIENT1", "CLIENT2", "CLIENT3", "CLIENT4"),
+        static Settings standard(long seed, List<Disruption> disruptions, Path directory) {
+            return new Settings(seed, disruptions, List.of("CLIENT1", "CLIENT2", "CLIENT3", "CLIENT4"),
                 List.of("AAPL", "MSFT"), 250, 1_000, 2_000, directory);
         }
     }
 
-    /** What the run saw: its disagreements, the logons per session, each failover's time, the journals' dumps. */
+    /**
+     * What the run saw: its disagreements, the logons per session, each failover's time, each node's journal (its
+     * records as {@code journal-dump} prints them, less the Chronicle index, which a rebuilt node's differs in).
+     */
     record Result(List<Disagreement> disagreements, Map<String, Integer> logons, List<Long> failoverMillis,
-                  List<String> journals, List<TraderLog> logs, int fills) {
+                  List<List<String>> journals, List<TraderLog> logs, int fills, int gatewayKills) {
 
         int requests(Request.Kind kind) {
             return TraderLog.total(logs, log -> log.requestCount(kind));
@@ -63,10 +80,20 @@ final class ClusterCrashRun {
                 traders.start();
                 traders.awaitLogons(1, TIMEOUT);
                 traders.startLoad(settings.symbols(), settings.seed(), settings.ratePerSession());
-                for (int cycle = 1; cycle <= settings.cycles(); cycle++) {
+                int gatewayStarts = 1;
+                for (Disruption disruption : settings.disruptions()) {
                     TimeUnit.MILLISECONDS.sleep(random.nextLong(settings.minLoadMillis(),
                         settings.maxLoadMillis() + 1L));
-                    failovers.add(disrupt(venue, settings.disruption(), random));
+                    if (disruption == Disruption.KILL_GATEWAY) {
+                        gateway.kill();
+                        traders.pauseLoad();
+                        gateway.start();
+                        traders.awaitLogons(++gatewayStarts, TIMEOUT);
+                        traders.awaitQuiet(TIMEOUT);
+                        traders.resumeLoad();
+                    } else {
+                        failovers.add(disrupt(venue, disruption, random));
+                    }
                 }
                 TimeUnit.MILLISECONDS.sleep(settings.minLoadMillis());
                 traders.stopLoad();
@@ -84,14 +111,15 @@ final class ClusterCrashRun {
             List<Disagreement> disagreements = CrashChecker.check(traders.logs());
             venue.awaitNodesCaughtUp(TIMEOUT);
             gateway.stop();
-            List<String> journals = new ArrayList<>();
+            List<List<String>> journals = new ArrayList<>();
             for (int id = 0; id < 3; id++) {
                 venue.stop(id);
-                journals.add(dump(venue.nodeData(id).resolve("journal")));
+                journals.add(records(venue.nodeData(id).resolve("journal")));
             }
             int fills = TraderLog.total(traders.logs(),
                 log -> (int) log.reports().stream().filter(Report::isFill).count());
-            return new Result(disagreements, logons, failovers, journals, traders.logs(), fills);
+            int gatewayKills = (int) settings.disruptions().stream().filter(d -> d == Disruption.KILL_GATEWAY).count();
+            return new Result(disagreements, logons, failovers, journals, traders.logs(), fills, gatewayKills);
         }
     }
 
@@ -119,24 +147,48 @@ final class ClusterCrashRun {
                 venue.signal(leader, "CONT"); // it finds a newer term and steps down
                 return millis;
             }
-            case KILL_FOLLOWER -> {
+            case KILL_FOLLOWER, REBUILD_FOLLOWER -> {
                 int follower = (leader + 1 + random.nextInt(2)) % 3;
+                if (disruption == Disruption.REBUILD_FOLLOWER && !venue.requestSnapshot()) {
+                    throw new AssertionError("the leader took no snapshot request");
+                }
                 venue.kill(follower);
                 TimeUnit.MILLISECONDS.sleep(500);
+                if (disruption == Disruption.REBUILD_FOLLOWER) {
+                    deleteTree(venue.nodeData(follower));
+                }
                 venue.startNode(follower);
                 return 0;
+            }
+            case KILL_ALL_NODES -> {
+                for (int id = 0; id < 3; id++) {
+                    venue.kill(id);
+                }
+                venue.startNodes();
+                venue.awaitLeader(-1, TIMEOUT);
+                return (System.nanoTime() - start) / 1_000_000;
             }
             default -> throw new IllegalArgumentException(disruption.name());
         }
     }
 
-    /** A node's journal as {@code journal-dump} prints it (JSON lines): every node's must be the same. */
-    static String dump(Path journal) {
+    /**
+     * A node's journal's command records as {@code journal-dump} prints them (JSON), without their Chronicle index (a
+     * node rebuilt from the others' snapshot starts its journal there, so its indexes differ).
+     */
+    static List<String> records(Path journal) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
             JournalDump.dump(journal, JournalDump.Format.JSON, owner -> "owner-" + owner, out);
         }
-        return bytes.toString(StandardCharsets.UTF_8);
+        return bytes.toString(StandardCharsets.UTF_8).lines().filter(line -> line.startsWith("{\"index\""))
+            .map(line -> line.replaceFirst("^\\{\"index\":\\d+,", "{")).toList();
+    }
+
+    private static void deleteTree(Path directory) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(directory)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        }
     }
 
     private static String tail(String output) {
