@@ -232,10 +232,10 @@ public final class FixmatchServer implements AutoCloseable {
                 close();
                 return false;
             }
-            acceptor = FixAcceptor.start(config.gateway(), listening, registry, gateways, unauthenticated); // takes
-            // the socket over
+            engine.start(); // before the gateway threads: the one-thread layout's cycle runs the matching step
+            // the acceptor takes the listening socket over
+            acceptor = FixAcceptor.start(config.gateway(), listening, registry, gateways, unauthenticated);
             listening = null;
-            engine.start();
             awaitEngineReady(stopRequested);
         } catch (RuntimeException | InterruptedException e) {
             close();

@@ -58,7 +58,7 @@ class ComposeFileTest {
 
     @Test
     void theServerIsBuiltFromThisRepositoryAndTheLoadGeneratorRunsOnlyWhenAskedFor() throws IOException {
-        assertEquals(Set.of("server", "loadgen"), services.keySet());
+        assertEquals(Set.of("server", "loadgen", "node-0", "node-1", "node-2", "gateway"), services.keySet());
         Map<String, Object> server = service("server");
         assertEquals(".", server.get("build"));
         assertTrue(Files.isRegularFile(REPOSITORY.resolve("Dockerfile")));
@@ -68,6 +68,37 @@ class ComposeFileTest {
         assertEquals(server.get("image"), loadgen.get("image"), "the load generator runs the server's image");
         assertEquals(Map.of("server", Map.of("condition", "service_healthy")), loadgen.get("depends_on"));
         assertTrue(Files.readString(REPOSITORY.resolve(".dockerignore")).contains("**/target/"));
+    }
+
+    /**
+     * The replicated venue runs only when asked for (profile cluster): three nodes, a volume and a {@code --node} id
+     * each, whose members are the services themselves, with room in /dev/shm for Aeron; a gateway on the server's ports
+     * that waits for the nodes to be healthy and tells them where to send its reports.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theClusterProfileRunsThreeNodesAndAGatewayThatReachThemByTheirNames() {
+        ServerConfig cluster = ServerConfig.read(ConfigKeys.embedded(containerEnvironment("gateway"), List.of()));
+        for (int id = 0; id < 3; id++) {
+            String name = "node-" + id;
+            Map<String, Object> node = service(name);
+            assertEquals(List.of("cluster"), node.get("profiles"), name);
+            assertEquals(List.of("bin/fixmatch-node"), node.get("entrypoint"), name);
+            assertEquals(List.of("--node", Integer.toString(id)), node.get("command"), name);
+            assertEquals(List.of(name + "-data:/var/lib/fixmatch"), node.get("volumes"), name);
+            assertEquals(name, cluster.cluster().members().get(id).host(), "member " + id + " is service " + name);
+            assertTrue(node.containsKey("shm_size"), name + ": Aeron's buffers need room in /dev/shm");
+            String health = ((List<String>) ((Map<String, Object>) node.get("healthcheck")).get("test")).get(3);
+            assertEquals("http://127.0.0.1:" + cluster.cluster().members().get(id).adminPort() + "/health", health);
+        }
+        assertTrue(Files.isExecutable(BIN.resolve("fixmatch-node")) && Files.isExecutable(BIN.resolve("fixmatch-gateway")));
+        Map<String, Object> gateway = service("gateway");
+        assertEquals(List.of("cluster"), gateway.get("profiles"));
+        assertEquals(List.of("bin/fixmatch-gateway"), gateway.get("entrypoint"));
+        assertEquals(service("server").get("ports"), gateway.get("ports"), "FIX and admin where the server has them");
+        assertEquals(Set.of("node-0", "node-1", "node-2"), ((Map<String, Object>) gateway.get("depends_on")).keySet());
+        assertEquals("gateway", cluster.cluster().gatewayHost());
+        assertEquals(ServerMode.STANDALONE, cluster.mode(), "fixmatch-gateway sets cluster mode itself");
     }
 
     @Test
