@@ -92,6 +92,31 @@ class ClusterRoundTripTest {
         }
     }
 
+    /**
+     * The engine's own deadline (a GTD order's expiry) is a cluster timer whose deadline is replicated: with no other
+     * command, the order expires at its time, even though the leader that scheduled the timer was killed meanwhile.
+     */
+    @Test
+    void aGtdOrderExpiresByTheClustersTimerAfterTheLeaderThatScheduledItDied() throws Exception {
+        try (TestCluster cluster = new TestCluster(TestCluster.tempRoot(), 3).startAll()) {
+            int leader = cluster.awaitLeader(30_000);
+            InboundCommandRing inbound = new InboundCommandRing(1 << 16);
+            OutboundEventRing outbound = new OutboundEventRing(1 << 20, new BackoffIdleStrategy());
+            try (ClusterEngineLink link = new ClusterEngineLink(cluster.linkSettings(1, 1, 2, 3), inbound, outbound, 2)) {
+                link.connect(StoredOrigins.NONE);
+                link.start(-1);
+                long expire = (System.currentTimeMillis() + 4_000) * 1_000_000L;
+                assertTrue(inbound.offer(new Command().newOrder(1, "gtd", 0, Side.BUY, OrderType.LIMIT,
+                    TimeInForce.GTD, 15_000, 100).expireTimeNanos(expire)));
+                assertEquals(List.of("1 ACCEPTED gtd"), awaitEvents(outbound, 1));
+                cluster.kill(leader);
+                assertTrue(cluster.awaitLeader(20_000) != leader);
+                assertEquals(List.of("1 EXPIRED gtd"), awaitEvents(outbound, 1));
+                assertTrue(System.currentTimeMillis() * 1_000_000L >= expire, "not before its time");
+            }
+        }
+    }
+
     private static void awaitQuiet(ClusterEngineLink link) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (!link.quiet()) {

@@ -24,9 +24,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The snapshot file's bytes do not drift: {@code snapshot-format-2.snap} was written by the build before the engine's
- * state moved into {@code EngineState} (commit 90200c6), from the engine {@link #engine()} builds. Today's build
- * writes that engine byte for byte the same, and reads the file back into the same engine, so the snapshots of a
- * running venue still read after an upgrade.
+ * state moved into {@code EngineState} (commit 90200c6; engine state format 3), from the engine {@link #engine()}
+ * builds; today's build reads it back into the same engine, so the snapshots of a running venue still read after an
+ * upgrade. {@code snapshot-format-2-state-4.snap} was written by the build that added the order attributes (engine
+ * state format 4: stop and stop-limit orders waiting and triggered, icebergs, GTD, post-only), from the engine
+ * {@link #engineWithAttributes()} builds: today's build writes that engine byte for byte the same and reads it back.
  */
 class SnapshotFileFormatTest {
     private static final long JOURNAL_INDEX = 0x4_0000_0123L;
@@ -36,16 +38,13 @@ class SnapshotFileFormatTest {
     Path directory;
 
     @Test
-    void aSnapshotOfAnEarlierBuildReadsBackAndTodaysBuildWritesTheSameBytes() throws IOException {
+    void aSnapshotOfAnEarlierStateFormatReadsBack() throws IOException {
         MatchingEngine engine = engine();
         String state = EngineStateText.of(engine);
         assertTrue(state.contains("halted=2") && state.contains("KILL_SWITCH=1") && state.contains(" reference=")
             && state.contains("GTC") && !state.contains("lastDayEndNanos=0"), state);
 
-        byte[] earlier = earlierFile();
-        Path written = EngineSnapshot.write(directory, JOURNAL_INDEX, TestFlow.SYMBOLS, OWNERS, engine);
-        assertArrayEquals(earlier, Files.readAllBytes(written));
-
+        byte[] earlier = resource("snapshot-format-2.snap");
         Path file = Files.write(directory.resolve("earlier.snap"), earlier);
         MatchingEngine restored = new MatchingEngine(TestFlow.ENGINE, e -> { });
         EngineSnapshot.Header header = EngineSnapshot.restore(file, restored);
@@ -53,6 +52,44 @@ class SnapshotFileFormatTest {
         assertEquals(TestFlow.SYMBOLS, header.symbols());
         assertEquals(OWNERS, header.owners());
         assertEquals(state, EngineStateText.of(restored));
+    }
+
+    @Test
+    void todaysBuildWritesTheSameBytesAsTheBuildThatAddedOrderAttributesAndReadsThemBack() throws IOException {
+        MatchingEngine engine = engineWithAttributes();
+        String state = EngineStateText.of(engine);
+        assertTrue(state.contains(" waiting ") && state.contains("type=STOP_LIMIT") && state.contains("maxFloor=")
+            && state.contains("tif=GTD") && state.contains("postOnly") && state.contains("halted=2"), state);
+        Path written = EngineSnapshot.write(directory, JOURNAL_INDEX, TestFlow.SYMBOLS, OWNERS, engine);
+        assertArrayEquals(resource("snapshot-format-2-state-4.snap"), Files.readAllBytes(written));
+
+        MatchingEngine restored = new MatchingEngine(TestFlow.ENGINE, e -> { });
+        EngineSnapshot.restore(written, restored);
+        assertEquals(state, EngineStateText.of(restored));
+    }
+
+    /** {@link #engine()} and then orders with every attribute, some waiting, one triggered and resting. */
+    static MatchingEngine engineWithAttributes() {
+        MatchingEngine engine = engine();
+        Command command = new Command();
+        long time = 1_800_000_000_000_000_000L;
+        List<Command> orders = List.of(
+            command.newOrder(1, "stop1", 0, Side.BUY, OrderType.STOP, TimeInForce.DAY, 0, 5).stopPrice(99_900)
+                .timestampNanos(++time),
+            new Command().newOrder(2, "stop2", 0, Side.SELL, OrderType.STOP_LIMIT, TimeInForce.GTD, 100, 5)
+                .stopPrice(200).expireTimeNanos(time + 1_000_000_000L).timestampNanos(++time),
+            new Command().newOrder(1, "ice", 0, Side.SELL, OrderType.LIMIT, TimeInForce.GTC, 90_000, 50).maxFloor(20)
+                .timestampNanos(++time),
+            new Command().newOrder(2, "take", 0, Side.BUY, OrderType.LIMIT, TimeInForce.IOC, 90_000, 25)
+                .timestampNanos(++time),
+            new Command().newOrder(2, "post", 0, Side.BUY, OrderType.LIMIT, TimeInForce.GTD, 100, 3).postOnly(true)
+                .expireTimeNanos(time + 2_000_000_000L).timestampNanos(++time),
+            new Command().newOrder(1, "sl", 1, Side.BUY, OrderType.STOP_LIMIT, TimeInForce.GTC, 100, 10).stopPrice(100)
+                .timestampNanos(++time));
+        for (Command order : orders) {
+            engine.process(order);
+        }
+        return engine;
     }
 
     /**
@@ -87,9 +124,9 @@ class SnapshotFileFormatTest {
         return engine;
     }
 
-    private static byte[] earlierFile() throws IOException {
-        try (InputStream in = SnapshotFileFormatTest.class.getResourceAsStream("snapshot-format-2.snap")) {
-            assertNotNull(in, "snapshot-format-2.snap beside this class");
+    private static byte[] resource(String name) throws IOException {
+        try (InputStream in = SnapshotFileFormatTest.class.getResourceAsStream(name)) {
+            assertNotNull(in, name + " beside this class");
             return in.readAllBytes();
         }
     }

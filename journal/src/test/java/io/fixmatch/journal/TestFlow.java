@@ -34,6 +34,11 @@ final class TestFlow {
         random = new SplittableRandom(seed);
     }
 
+    /** The symbol's mid now (it drifts as the stream goes). */
+    long mid(int symbol) {
+        return mids[symbol];
+    }
+
     /** Fills {@code command} with the next command of the stream. */
     Command next(Command command) {
         long n = next++;

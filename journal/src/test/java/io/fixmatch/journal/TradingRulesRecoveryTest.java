@@ -1,8 +1,11 @@
 package io.fixmatch.journal;
 
 import io.fixmatch.engine.api.Command;
+import io.fixmatch.engine.api.OrderType;
 import io.fixmatch.engine.api.SelfTradePrevention;
 import io.fixmatch.engine.api.SessionControl;
+import io.fixmatch.engine.api.Side;
+import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.loop.MatchingRuntime;
 import io.fixmatch.engine.matching.EngineStateText;
 import io.fixmatch.engine.matching.MatchingEngine;
@@ -22,10 +25,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Pre-trade risk, self-trade prevention, kill switches and the end of day through the real journaled loop: a full
- * replay of the journal reports exactly the events the live runs reported (so every kill switch, self-trade cancel,
- * risk reject and expiry is reproduced), and recovery from a snapshot (settings, kill switches, last trade prices in
- * state format 2) plus the journal's tail gives the same engine as the whole journal.
+ * Pre-trade risk, self-trade prevention, kill switches, the end of day, and orders with attributes (stops triggered,
+ * icebergs refilled, GTD orders expired by the journal's times, post-only, MinQty) through the real journaled loop: a
+ * full replay of the journal reports exactly the events the live runs reported (so every kill switch, self-trade
+ * cancel, risk reject, trigger, refill and expiry is reproduced), and recovery from a snapshot (settings, kill
+ * switches, last trade prices, waiting stops, icebergs' displayed parts, the GTD expiries) plus the journal's tail
+ * gives the same engine as the whole journal.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class TradingRulesRecoveryTest {
@@ -36,6 +41,8 @@ class TradingRulesRecoveryTest {
     private static final class RulesFlow {
         private final TestFlow orders;
         private long n;
+        /** The latest GTD expire time sent (epoch ns). */
+        long latestExpiry;
 
         RulesFlow(long seed) {
             orders = new TestFlow(seed);
@@ -55,7 +62,47 @@ class TradingRulesRecoveryTest {
             if (i % 1_500 == 1_000) {
                 return command.expireDayOrders();
             }
+            if (i % 9 == 4) {
+                return attributed(i, command);
+            }
             return orders.next(command);
+        }
+
+        /**
+         * On symbol 0 (tick 1, lot 1), near its mid: stops and stop-limits a few ticks away, icebergs, GTD orders that
+         * expire 1 to 2 s after the wall clock (the loop stamps commands with it), post-only orders, IOC with MinQty,
+         * TIMER commands.
+         */
+        private Command attributed(long i, Command command) {
+            long mid = orders.mid(0);
+            int owner = 1 + (int) (i / 9 % 3);
+            String id = "a" + i;
+            Side side = i / 9 % 2 == 0 ? Side.BUY : Side.SELL;
+            int direction = side == Side.BUY ? 1 : -1;
+            long now = System.currentTimeMillis() * 1_000_000L;
+            return switch ((int) (i / 9 % 6)) {
+                case 0 -> command.newOrder(owner, id, 0, side, OrderType.STOP, TimeInForce.DAY, 0, 5)
+                    .stopPrice(mid + direction * (i % 4));
+                case 1 -> command.newOrder(owner, id, 0, side, OrderType.STOP_LIMIT, TimeInForce.GTC,
+                    mid + direction * 3, 8).stopPrice(mid + direction * (1 + i % 3));
+                case 2 -> command.newOrder(owner, id, 0, side.opposite(), OrderType.LIMIT, TimeInForce.GTC,
+                    mid - direction * (i % 3), 60).maxFloor(7);
+                case 3 -> gtd(command, id, i % 2 == 0 ? Side.BUY : Side.SELL, mid, now + 1_000_000_000L
+                    + (i % 40) * 20_000_000L);
+                case 4 -> i / 54 % 2 == 0 ? command.timer()
+                    : command.newOrder(owner, id, 0, side, OrderType.LIMIT, TimeInForce.DAY,
+                        mid + direction * (2 + i % 4), 4).postOnly(true);
+                default -> command.newOrder(owner, id, 0, side, OrderType.LIMIT, TimeInForce.IOC,
+                    mid + direction * 2, 30).minQuantity(10 + i % 20);
+            };
+        }
+
+        /** A GTD order of owner 3 (a firm of its own) some ticks away from the mid, so it rests until it expires. */
+        private Command gtd(Command command, String id, Side side, long mid, long expireTime) {
+            latestExpiry = Math.max(latestExpiry, expireTime);
+            long price = side == Side.BUY ? mid - 6 - n % 4 : mid + 6 + n % 4;
+            return command.newOrder(3, id, 0, side, OrderType.LIMIT, TimeInForce.GTD, price, 9)
+                .expireTimeNanos(expireTime);
         }
 
         /** Owners 1 and 2 are one firm; each owner its own self-trade mode; limits that bite now and then. */
@@ -86,11 +133,19 @@ class TradingRulesRecoveryTest {
         List<String> live = new ArrayList<>();
         run(flow, 4_500, live);                 // clean stop: snapshot A, with owner 1's kill switch engaged
         int firstRun = live.size();
+        // The GTD orders of the first run that still rest expire at the second run's first command.
+        while (System.currentTimeMillis() * 1_000_000L <= flow.latestExpiry) {
+            Thread.onSpinWait();
+        }
         String expected = run(flow, 3_500, live); // snapshot B
         for (String kind : List.of("SELF_TRADE_RESTING", "SELF_TRADE_INCOMING", "KILL_SWITCH_ENGAGED", "DAY_ENDED",
-            "RISK_ORDER_QUANTITY", "RISK_NOTIONAL", "RISK_OPEN_ORDERS", "RISK_PRICE_COLLAR")) {
+            "RISK_ORDER_QUANTITY", "RISK_NOTIONAL", "RISK_OPEN_ORDERS", "RISK_PRICE_COLLAR", "GTD_EXPIRED",
+            "POST_ONLY_WOULD_TAKE", "MIN_QUANTITY_NOT_AVAILABLE")) {
             assertTrue(live.stream().anyMatch(e -> e.contains("reason=" + kind)), "the flow produced " + kind);
         }
+        assertTrue(live.stream().filter(e -> e.startsWith("TRIGGERED")).count() > 50, "stops triggered");
+        assertTrue(live.stream().filter(e -> e.startsWith("FILL") && e.contains("clOrdId=a")
+            && e.contains("orderQty=60")).count() > 50, "icebergs traded");
 
         List<String> replayed = new ArrayList<>();
         MatchingEngine full = new MatchingEngine(TestFlow.ENGINE, e -> replayed.add(e.toString()));

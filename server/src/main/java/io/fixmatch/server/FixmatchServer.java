@@ -2,6 +2,7 @@ package io.fixmatch.server;
 
 import io.fixmatch.engine.loop.DropCopyRoutes;
 import io.fixmatch.engine.loop.EngineLink;
+import io.fixmatch.fix.app.ExpireDates;
 import io.fixmatch.fix.app.OrderEntry;
 import io.fixmatch.fix.gateway.RefusalCopies;
 import io.fixmatch.fix.app.SymbolTable;
@@ -111,6 +112,7 @@ public final class FixmatchServer implements AutoCloseable {
                 config.rules().ofSession(i).killSwitchOnDisconnect() ? owed : null, feeds.get(gateway),
                 refusalCopies[gateway]);
             orderEntry.engineAvailability(link::available);
+            orderEntry.expireDates(new ExpireDates(config.rules().endOfDay(), config.rules().timeZone()));
             orderEntries.add(orderEntry);
             FixSession session = new FixSession(sessionConfig, ownerId, config.compId(),
                 new SessionStore(config.sessionDirectory(sessionConfig)), config.gateway().timings(), orderEntry,

@@ -16,6 +16,7 @@ import io.fixmatch.fix.session.SessionConfig;
 import io.fixmatch.fix.session.SessionRegistry;
 import io.fixmatch.journal.ChroniclePersistence;
 import io.fixmatch.server.rules.EndOfDayTimer;
+import io.fixmatch.server.rules.EngineTimer;
 import io.fixmatch.server.rules.MissedDayEnd;
 import io.fixmatch.server.rules.SessionControlSync;
 import org.agrona.concurrent.EpochNanoClock;
@@ -84,6 +85,7 @@ final class StandaloneEngine implements EngineSide {
             gateways.get(0).addTimer(new EndOfDayTimer(config.rules().endOfDay(), config.rules().timeZone(),
                 pending.get(0), clock.millis()));
         }
+        gateways.get(0).addTimer(new EngineTimer(runtime.view(), pending.get(0)));
     }
 
     /**
@@ -162,7 +164,7 @@ final class StandaloneEngine implements EngineSide {
                 for (Side side : Side.values()) {
                     int symbol = symbolId;
                     runtime.engine().forEachRestingOrder(symbolId, side,
-                        order -> feed.seed(symbol, order.side(), order.price(), order.leavesQuantity()));
+                        order -> feed.seed(symbol, order.side(), order.price(), order.displayedQuantity()));
                 }
             }
         }

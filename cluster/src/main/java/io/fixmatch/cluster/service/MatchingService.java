@@ -50,8 +50,9 @@ import java.util.concurrent.TimeUnit;
  * is sent again when the gateway asks (RESUME) or says hello again after a restart (HELLO: the WELCOME tells it where
  * the cluster stands, then the books, then the unacknowledged batches, marked history).
  *
- * <p>Deterministic, as a follower must compute exactly what the leader did: time only from the log; the end of day a
- * cluster timer whose deadline is state; every lookup a scan in slot order; no randomness. Whether this node is leader
+ * <p>Deterministic, as a follower must compute exactly what the leader did: time only from the log; the end of day
+ * and the engine's own next deadline cluster timers whose deadlines are state; every lookup a scan in slot order; no
+ * randomness. Whether this node is leader
  * decides only whether egress is actually sent.
  */
 public final class MatchingService implements ClusteredService {
@@ -61,6 +62,8 @@ public final class MatchingService implements ClusteredService {
     /** Room for one batch: the staging ring's records, each with its 8-byte header, and the batch header. */
     static final int BATCH_BUFFER_BYTES = 2 * STAGING_RING_BYTES;
     static final long END_OF_DAY_TIMER = 1;
+    /** The engine's own next deadline (a GTD expiry): see {@link #scheduleEngineTimer()}. */
+    static final long ENGINE_TIMER = 2;
     private static final int OFFER_ATTEMPTS = 1_000;
     private static final int SEED_MESSAGE_BYTES = 64 * 1024;
     private static final int REPLY_BYTES = 256 * 1024;
@@ -93,6 +96,8 @@ public final class MatchingService implements ClusteredService {
     private CommandType appliedType;
     /** The deadline (epoch ns) of the scheduled end-of-day timer; 0: none scheduled. Replicated state. */
     private long endOfDayDeadline;
+    /** The deadline (epoch ns) of the scheduled engine timer; 0: none scheduled. Replicated state. */
+    private long engineTimerDeadline;
     /** The admin endpoint's book query: asked (any thread), answered by the service thread between messages. */
     private volatile long bookQueryAsked;
     private volatile int bookQuerySymbol;
@@ -128,6 +133,7 @@ public final class MatchingService implements ClusteredService {
                 runtime.engine(), slots);
             restoredSequence = state.commandSequence();
             endOfDayDeadline = state.endOfDayDeadline();
+            engineTimerDeadline = state.engineTimerDeadline();
             LOG.info("restored the cluster's snapshot: {} commands applied, {} resting orders", restoredSequence,
                 runtime.engine().liveOrderCount());
         }
@@ -249,6 +255,11 @@ public final class MatchingService implements ClusteredService {
     @Override
     public void onTimerEvent(long correlationId, long timestamp) {
         clock.set(timestamp);
+        if (correlationId == ENGINE_TIMER) {
+            engineTimerDeadline = 0;
+            applyOwn(operatorCommand.timer().timestampNanos(timestamp)); // reschedules as it flushes
+            return;
+        }
         if (correlationId != END_OF_DAY_TIMER) {
             return;
         }
@@ -290,6 +301,25 @@ public final class MatchingService implements ClusteredService {
         cluster.scheduleTimer(END_OF_DAY_TIMER, endOfDayDeadline);
     }
 
+    /**
+     * After every applied command: a cluster timer at the engine's next deadline (GTD expiries), which the engine
+     * derives from its own replicated state; the timer's firing applies a TIMER command stamped with the log's time.
+     * Rescheduled (same correlation id) when the deadline moves, canceled when there is none.
+     */
+    private void scheduleEngineTimer() {
+        long deadline = runtime.engine().nextDeadlineNanos();
+        long wanted = deadline == Long.MAX_VALUE ? 0 : deadline;
+        if (wanted == engineTimerDeadline) {
+            return;
+        }
+        if (wanted == 0) {
+            cluster.cancelTimer(ENGINE_TIMER);
+        } else {
+            cluster.scheduleTimer(ENGINE_TIMER, wanted);
+        }
+        engineTimerDeadline = wanted;
+    }
+
     // --- egress ---
 
     /** After a command: one batch for each gateway its events touched, and one answering the issuer. */
@@ -304,6 +334,7 @@ public final class MatchingService implements ClusteredService {
             }
         }
         dropUnserved();
+        scheduleEngineTimer();
         status.commandSequence = journal.commandSequence();
         status.journalHeldThrough = journal.heldThrough();
         issuer = null;
@@ -498,7 +529,7 @@ public final class MatchingService implements ClusteredService {
                 int symbolId = symbol;
                 engine.forEachRestingOrder(symbol, side, order -> {
                     length[0] = Egress.putSeedEntry(reply, 0, entries[0]++, symbolId, order.side().ordinal(),
-                        order.price(), order.leavesQuantity());
+                        order.price(), order.displayedQuantity());
                     if (entries[0] == perMessage) {
                         offerReply(session, reply, length[0]);
                         entries[0] = 0;
@@ -573,7 +604,8 @@ public final class MatchingService implements ClusteredService {
     public void onTakeSnapshot(ExclusivePublication snapshotPublication) {
         long start = System.nanoTime();
         int bytes = ServiceSnapshot.take(snapshotPublication, cluster.idleStrategy(), settings, runtime.engine(), slots,
-            new ServiceSnapshot.State(journal.commandSequence(), endOfDayDeadline), cluster.logPosition());
+            new ServiceSnapshot.State(journal.commandSequence(), endOfDayDeadline, engineTimerDeadline),
+            cluster.logPosition());
         journal.markPosition();
         status.snapshots++;
         LOG.info("snapshot taken at command {}: {} bytes in {} ms", journal.commandSequence(), bytes,

@@ -26,9 +26,10 @@ import java.util.List;
  * standalone journal's snapshots hold it: orders, ids, halts, settings), and what the cluster adds: the command
  * sequence, the end-of-day deadline, and each gateway's slot with its unacknowledged egress. Big-endian:
  * <pre>
- *   "FIXMATCH-CLUSTER" u8 version (1)
+ *   "FIXMATCH-CLUSTER" u8 version (2; 1 is still read: no engine timer deadline)
  *   u16 symbol count, each name (u8 length, ASCII)    u16 owner count, each CompID (u8 length, ASCII)
  *   i64 command sequence    i64 end-of-day deadline (epoch ns, 0: none)
+ *   version 2: i64 engine timer deadline (epoch ns, 0: none)
  *   i32 engine state length, the engine's state
  *   u16 slots, each: i32 gateway id, i64 session id, u8 open, i64 last applied, i64 egress sequence,
  *       i64 ignored commands, u16 owners (i32 each), i64 window's oldest sequence, i64 batches lost,
@@ -39,13 +40,14 @@ import java.util.List;
  */
 final class ServiceSnapshot {
     private static final byte[] MAGIC = "FIXMATCH-CLUSTER".getBytes(StandardCharsets.US_ASCII);
-    private static final int VERSION = 1;
+    private static final int VERSION = 2;
+    private static final int VERSION_1 = 1;
     static final int CHUNK_BYTES = 64 * 1024;
     private static final byte DATA = 1;
     private static final byte END = 2;
 
     /** The scalar state beside the engine and the slots. */
-    record State(long commandSequence, long endOfDayDeadline) {
+    record State(long commandSequence, long endOfDayDeadline, long engineTimerDeadline) {
     }
 
     private ServiceSnapshot() {
@@ -93,6 +95,7 @@ final class ServiceSnapshot {
             writeNames(out, settings.owners());
             out.writeLong(state.commandSequence());
             out.writeLong(state.endOfDayDeadline());
+            out.writeLong(state.engineTimerDeadline());
             ByteArrayOutputStream engineBytes = new ByteArrayOutputStream();
             try (DataOutputStream engineOut = new DataOutputStream(engineBytes)) {
                 EngineState.write(engine, engineOut);
@@ -182,9 +185,9 @@ final class ServiceSnapshot {
                 throw new IllegalStateException("the cluster's snapshot is not a fixmatch matching service's");
             }
             int version = in.readUnsignedByte();
-            if (version != VERSION) {
+            if (version != VERSION && version != VERSION_1) {
                 throw new IllegalStateException("the cluster's snapshot has format version " + version
-                    + "; this release reads " + VERSION);
+                    + "; this release reads " + VERSION_1 + " and " + VERSION);
             }
             List<String> symbols = readNames(in);
             List<String> configured = settings.engine().symbols().stream().map(SymbolSpec::name).toList();
@@ -199,7 +202,7 @@ final class ServiceSnapshot {
                     + ", this node is configured with " + settings.owners() + " (sessions may only be added at the"
                     + " end)");
             }
-            State state = new State(in.readLong(), in.readLong());
+            State state = new State(in.readLong(), in.readLong(), version >= VERSION ? in.readLong() : 0);
             int engineLength = in.readInt();
             byte[] engineBytes = in.readNBytes(engineLength);
             try (DataInputStream engineIn = new DataInputStream(new ByteArrayInputStream(engineBytes))) {

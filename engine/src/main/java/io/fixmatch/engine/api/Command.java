@@ -6,7 +6,10 @@ package io.fixmatch.engine.api;
  *
  * <p>Which fields matter depends on the type:
  * <ul>
- *   <li>NEW_ORDER: owner, clientOrderId, symbolId, side, orderType, timeInForce, price (limit only), quantity.</li>
+ *   <li>NEW_ORDER: owner, clientOrderId, symbolId, side, orderType, timeInForce, price (limit and stop-limit only),
+ *       quantity; and the order's attributes, 0 / false when absent: stopPrice (stop and stop-limit orders),
+ *       maxFloor (an iceberg's displayed quantity), minQuantity (IOC: the least it must trade at once),
+ *       expireTimeNanos (GTD: when the engine expires it), postOnly (refused if it would trade on entry).</li>
  *   <li>CANCEL: owner, clientOrderId (of the request), origClientOrderId, symbolId, side.</li>
  *   <li>REPLACE: owner, clientOrderId (the order's new id), origClientOrderId, symbolId, side, price, quantity
  *       (the new total order quantity).</li>
@@ -20,6 +23,7 @@ package io.fixmatch.engine.api;
  *   <li>SET_SESSION_CONTROL: owner, the {@link SessionControl} code in the symbolId field, the value in the quantity
  *       field.</li>
  *   <li>SET_REFERENCE_PRICE: symbolId, price (owner 0).</li>
+ *   <li>TIMER: nothing (owner 0): the engine does the time-driven work due at the command's timestamp.</li>
  * </ul>
  * The timestamp is set once where the command enters the system, so replaying a journal reproduces the events
  * exactly, timestamps included.
@@ -50,6 +54,11 @@ public final class Command {
     private long inboundPosition;
     private long journalPosition;
     private boolean possibleResend;
+    private long stopPrice;
+    private long maxFloor;
+    private long minQuantity;
+    private long expireTimeNanos;
+    private boolean postOnly;
 
     public Command newOrder(int owner, CharSequence clientOrderId, int symbolId, Side side, OrderType orderType,
                             TimeInForce timeInForce, long price, long quantity) {
@@ -140,6 +149,15 @@ public final class Command {
         return this;
     }
 
+    /**
+     * The server's (owner 0): the engine does the time-driven work due at the command's timestamp (GTD expiries).
+     * Journaled, so a replay does it at the same place.
+     */
+    public Command timer() {
+        reset(CommandType.TIMER, OPERATOR, "", 0, Side.BUY);
+        return this;
+    }
+
     private void reset(CommandType type, int owner, CharSequence clientOrderId, int symbolId, Side side) {
         this.type = type;
         this.owner = owner;
@@ -154,6 +172,11 @@ public final class Command {
         this.inboundPosition = 0;
         this.journalPosition = 0;
         this.possibleResend = false;
+        this.stopPrice = 0;
+        this.maxFloor = 0;
+        this.minQuantity = 0;
+        this.expireTimeNanos = 0;
+        this.postOnly = false;
     }
 
     private void setClientOrderId(CharSequence id) {
@@ -184,6 +207,11 @@ public final class Command {
         inboundPosition = other.inboundPosition;
         journalPosition = other.journalPosition;
         possibleResend = other.possibleResend;
+        stopPrice = other.stopPrice;
+        maxFloor = other.maxFloor;
+        minQuantity = other.minQuantity;
+        expireTimeNanos = other.expireTimeNanos;
+        postOnly = other.postOnly;
     }
 
     public CommandType type() { return type; }
@@ -200,6 +228,16 @@ public final class Command {
     public long inboundPosition() { return inboundPosition; }
     public long journalPosition() { return journalPosition; }
     public boolean possibleResend() { return possibleResend; }
+    public long stopPrice() { return stopPrice; }
+    public long maxFloor() { return maxFloor; }
+    public long minQuantity() { return minQuantity; }
+    public long expireTimeNanos() { return expireTimeNanos; }
+    public boolean postOnly() { return postOnly; }
+
+    /** Whether any of the order attributes that travel in the codec's extension is set. */
+    public boolean hasAttributes() {
+        return stopPrice != 0 || maxFloor != 0 || minQuantity != 0 || expireTimeNanos != 0;
+    }
 
     public Command type(CommandType value) { type = value; return this; }
     public Command timestampNanos(long value) { timestampNanos = value; return this; }
@@ -213,6 +251,11 @@ public final class Command {
     public Command inboundPosition(long value) { inboundPosition = value; return this; }
     public Command journalPosition(long value) { journalPosition = value; return this; }
     public Command possibleResend(boolean value) { possibleResend = value; return this; }
+    public Command stopPrice(long value) { stopPrice = value; return this; }
+    public Command maxFloor(long value) { maxFloor = value; return this; }
+    public Command minQuantity(long value) { minQuantity = value; return this; }
+    public Command expireTimeNanos(long value) { expireTimeNanos = value; return this; }
+    public Command postOnly(boolean value) { postOnly = value; return this; }
 
     /** Allocates: for logs, tests and the journal dump. */
     @Override
@@ -221,6 +264,8 @@ public final class Command {
             + (origClientOrderId.isEmpty() ? "" : " origClOrdId=" + origClientOrderId)
             + " symbol=" + symbolId + " side=" + side + " type=" + orderType + " tif=" + timeInForce
             + " price=" + price + " qty=" + quantity + (inboundPosition == 0 ? "" : " inbound=" + inboundPosition)
-            + (possibleResend ? " possResend" : "");
+            + (possibleResend ? " possResend" : "") + (stopPrice == 0 ? "" : " stopPx=" + stopPrice)
+            + (maxFloor == 0 ? "" : " maxFloor=" + maxFloor) + (minQuantity == 0 ? "" : " minQty=" + minQuantity)
+            + (expireTimeNanos == 0 ? "" : " expire=" + expireTimeNanos) + (postOnly ? " postOnly" : "");
     }
 }

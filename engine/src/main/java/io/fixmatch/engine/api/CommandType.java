@@ -35,7 +35,13 @@ public enum CommandType {
      */
     SET_SESSION_CONTROL,
     /** The server's, at start, when the configured reference price differs (owner 0): symbol id, price. */
-    SET_REFERENCE_PRICE;
+    SET_REFERENCE_PRICE,
+    /**
+     * The server's (owner 0), when the engine's next deadline is due: the time-driven work due at the command's
+     * timestamp (GTD expiries). Every journaled command does that work first, so this one only matters when nothing
+     * else arrives; journaled, so a replay does the same work at the same place.
+     */
+    TIMER;
 
     private static final CommandType[] BY_ORDINAL = values();
 
@@ -51,7 +57,7 @@ public enum CommandType {
     public boolean isOperators() {
         return this == HALT_SYMBOL || this == RESUME_SYMBOL || this == BOOK_QUERY || this == KILL_SWITCH
             || this == RELEASE_KILL_SWITCH || this == EXPIRE_DAY_ORDERS || this == SET_SESSION_CONTROL
-            || this == SET_REFERENCE_PRICE;
+            || this == SET_REFERENCE_PRICE || this == TIMER;
     }
 
     public static CommandType fromOrdinal(int ordinal) {

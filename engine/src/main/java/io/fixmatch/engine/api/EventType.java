@@ -18,8 +18,17 @@ public enum EventType {
     REPLACE_REJECTED,
     /** The answer to an order status request (ExecType=I Order Status). */
     STATUS,
-    /** A resting DAY order expired at the end of the trading day (ExecType=C Expired, unsolicited). */
-    EXPIRED;
+    /**
+     * A resting order expired, unsolicited (ExecType=C Expired): a DAY order at the end of the trading day, a GTD order
+     * at its expire time (the reason says which).
+     */
+    EXPIRED,
+    /**
+     * A waiting stop or stop-limit order was triggered by the last trade price (unsolicited; reason STOP_TRIGGERED); it
+     * trades next, as a market or limit order. FIX 4.4 has no ExecType for it (5.0's L): ExecType=D Restated,
+     * ExecRestatementReason 99 and the reason's Text.
+     */
+    TRIGGERED;
 
     private static final EventType[] BY_ORDINAL = values();
 

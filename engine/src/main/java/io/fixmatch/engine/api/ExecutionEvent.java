@@ -43,6 +43,8 @@ public final class ExecutionEvent {
     private long riskValue;
     private long riskLow;
     private long riskHigh;
+    private long stopPrice;
+    private long expireTimeNanos;
 
     /** Starts a new event: every field is reset so nothing leaks from the previous one. */
     public ExecutionEvent begin(EventType type, long timestampNanos, int owner) {
@@ -72,6 +74,8 @@ public final class ExecutionEvent {
         riskValue = 0;
         riskLow = 0;
         riskHigh = 0;
+        stopPrice = 0;
+        expireTimeNanos = 0;
         return this;
     }
 
@@ -88,15 +92,16 @@ public final class ExecutionEvent {
             case ORDER_STATUS -> EventType.STATUS;
             case CANCEL_ALL_FOR_OWNER -> EventType.CANCEL_REJECTED;
             case HALT_SYMBOL, RESUME_SYMBOL, BOOK_QUERY, KILL_SWITCH, RELEASE_KILL_SWITCH, EXPIRE_DAY_ORDERS,
-                 SET_SESSION_CONTROL, SET_REFERENCE_PRICE ->
+                 SET_SESSION_CONTROL, SET_REFERENCE_PRICE, TIMER ->
                 throw new IllegalArgumentException("the operator's commands are answered with no event");
         };
         begin(eventType, timestampNanos, command.owner());
         clientOrderId.copyFrom(command.clientOrderId());
         origClientOrderId.copyFrom(command.origClientOrderId());
-        long price = command.orderType() == OrderType.MARKET ? 0 : command.price(); // as for accepted orders
+        long price = command.orderType().hasLimitPrice() ? command.price() : 0; // as for accepted orders
         return order(command.symbolId(), command.side(), command.orderType(), command.timeInForce(), price,
             command.quantity())
+            .attributes(command.stopPrice(), command.expireTimeNanos())
             .status(OrderStatus.REJECTED)
             .rejectReason(reason);
     }
@@ -166,6 +171,13 @@ public final class ExecutionEvent {
         return this;
     }
 
+    /** The order's stop price (stop and stop-limit orders) and expire time (GTD orders); 0 when it has none. */
+    public ExecutionEvent attributes(long stopPrice, long expireTimeNanos) {
+        this.stopPrice = stopPrice;
+        this.expireTimeNanos = expireTimeNanos;
+        return this;
+    }
+
     public ClientOrderId clientOrderId() { return clientOrderId; }
     public ClientOrderId origClientOrderId() { return origClientOrderId; }
 
@@ -193,6 +205,8 @@ public final class ExecutionEvent {
     public long riskValue() { return riskValue; }
     public long riskLow() { return riskLow; }
     public long riskHigh() { return riskHigh; }
+    public long stopPrice() { return stopPrice; }
+    public long expireTimeNanos() { return expireTimeNanos; }
 
     /** Allocates: for tests and tools. Every field, in a fixed order, so equal events print equal text. */
     @Override
@@ -202,6 +216,8 @@ public final class ExecutionEvent {
             + " type=" + orderType + " tif=" + timeInForce + " price=" + price + " orderQty=" + orderQuantity
             + " lastQty=" + lastQuantity + " lastPx=" + lastPrice + " leaves=" + leavesQuantity
             + " cum=" + cumQuantity + " notional=" + cumNotional + " status=" + status
-            + " reason=" + rejectReason + " risk=" + riskValue + "/" + riskLow + "/" + riskHigh + " t=" + timestampNanos;
+            + " reason=" + rejectReason + " risk=" + riskValue + "/" + riskLow + "/" + riskHigh
+            + (stopPrice == 0 ? "" : " stopPx=" + stopPrice) + (expireTimeNanos == 0 ? "" : " expire=" + expireTimeNanos)
+            + " t=" + timestampNanos;
     }
 }

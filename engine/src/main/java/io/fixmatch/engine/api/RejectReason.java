@@ -42,6 +42,30 @@ public enum RejectReason {
         + " this resting order; it is canceled"),
     /** A DAY order's day ended. */
     DAY_ENDED("day order expired at the end of the trading day"),
+    /** A stop or stop-limit order's StopPx is missing, not positive, above the maximum price or off the tick. */
+    INVALID_STOP_PRICE("stop price must be positive, at most the symbol's maximum price and a multiple of its tick"),
+    /** MaxFloor on an order that cannot rest, or not a positive lot multiple of at most the order quantity. */
+    INVALID_MAX_FLOOR("MaxFloor (displayed quantity) must be a positive multiple of the lot, at most the order"
+        + " quantity, on a limit order that can rest (Day, GTC, GTD)"),
+    /** MinQty on an order that is not IOC, or not a positive lot multiple of at most the order quantity. */
+    INVALID_MIN_QUANTITY("MinQty is only accepted on IOC orders, as a positive multiple of the lot, at most the order"
+        + " quantity"),
+    /** The IOC order's MinQty could not be traded at once: nothing traded, the order is canceled. */
+    MIN_QUANTITY_NOT_AVAILABLE("less than the order's MinQty could be traded at once: nothing traded"),
+    /** Post-only on an order that cannot rest (market, IOC, FOK, stop). */
+    INVALID_POST_ONLY("post-only (ExecInst 6) is only accepted on limit orders that can rest (Day, GTC, GTD)"),
+    /** A post-only order (or its replace) would trade on entry: refused, nothing happens. */
+    POST_ONLY_WOULD_TAKE("post-only order would take liquidity: its price reaches the opposite side"),
+    /** A GTD order without an expire time, or with one not after the time it arrives. */
+    INVALID_EXPIRE_TIME("a GTD order needs an expire time (ExpireTime or ExpireDate) after the time it arrives"),
+    /** An expire time on an order that is not GTD. */
+    EXPIRE_TIME_NOT_GTD("an expire time (ExpireTime, ExpireDate) is only accepted with TimeInForce GTD (6)"),
+    /** A replace of a stop order that has not been triggered yet. */
+    STOP_NOT_TRIGGERED("a stop order waiting for its stop price cannot be replaced: cancel it and enter a new one"),
+    /** A waiting stop order was triggered (the TRIGGERED event's reason, its report's Text). */
+    STOP_TRIGGERED("stop order triggered: the last trade price reached its stop price"),
+    /** A GTD order's expire time came (unsolicited EXPIRED). */
+    GTD_EXPIRED("good-till-date order expired at its expire time"),
     /** A cluster gateway with no leader answering (an election taking too long, the cluster down). */
     CLUSTER_UNAVAILABLE("cluster unavailable: no leader answers; nothing was done, retry later");
 

@@ -9,13 +9,15 @@ public enum TimeInForce {
     /** Immediate or cancel: fill what can be filled now, cancel the rest. */
     IOC,
     /** Fill or kill: fill the whole quantity now, or nothing at all. */
-    FOK;
+    FOK,
+    /** Good till date: rests until filled, canceled, or its expire time (the engine expires it then). */
+    GTD;
 
     private static final TimeInForce[] BY_ORDINAL = values();
 
     /** Whether the unfilled remainder of a limit order rests in the book. */
     public boolean rests() {
-        return this == DAY || this == GTC;
+        return this == DAY || this == GTC || this == GTD;
     }
 
     public static TimeInForce fromOrdinal(int ordinal) {

@@ -21,7 +21,12 @@ import java.nio.ByteOrder;
  *  2 u8  order type        7 u8  reserved (0)        20 i32 symbol id              40 clOrdId, then origClOrdId
  *  3 u8  time in force                                                             40 i64 inbound position
  *  4 u8  flags: bit 0 possible resend (version 1: reserved, 0)                      48 clOrdId, then origClOrdId
+ *              bit 1 the order attributes follow the ids, bit 2 post-only
  * </pre>
+ * The order attributes (stop price, MaxFloor, MinQty, GTD expire time), when the command has any
+ * ({@link Command#hasAttributes()}), follow the ids as {@value #ATTRIBUTES_LENGTH} bytes: i64 stop price, i64 max
+ * floor, i64 min quantity, i64 expire time (epoch ns). A command without them is encoded exactly as before they
+ * existed, so the journals written earlier read unchanged and the plain order costs nothing more.
  * The command type is the {@link CommandType} ordinal: 0 NEW_ORDER, 1 CANCEL, 2 REPLACE, 3 ORDER_STATUS,
  * 4 CANCEL_ALL_FOR_OWNER, 5 HALT_SYMBOL, 6 RESUME_SYMBOL, 7 BOOK_QUERY (never journaled). New types are appended, so
  * journals written before them read unchanged; a release that does not know a type refuses the record as damaged.
@@ -32,7 +37,8 @@ import java.nio.ByteOrder;
 public final class CommandCodec {
     public static final int HEADER_LENGTH = 48;
     private static final int VERSION_1_HEADER_LENGTH = 40;
-    public static final int MAX_LENGTH = HEADER_LENGTH + 2 * ClientOrderId.MAX_LENGTH;
+    public static final int ATTRIBUTES_LENGTH = 4 * Long.BYTES;
+    public static final int MAX_LENGTH = HEADER_LENGTH + 2 * ClientOrderId.MAX_LENGTH + ATTRIBUTES_LENGTH;
 
     private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
     private static final int TYPE = 0;
@@ -49,13 +55,16 @@ public final class CommandCodec {
     private static final int INBOUND_POSITION = 40;
     private static final int FLAGS = 4;
     private static final int POSSIBLE_RESEND = 1;
+    private static final int HAS_ATTRIBUTES = 2;
+    private static final int POST_ONLY = 4;
 
     private CommandCodec() {
     }
 
     /** The number of bytes {@link #encode} writes for this command. */
     public static int encodedLength(Command command) {
-        return HEADER_LENGTH + command.clientOrderId().length() + command.origClientOrderId().length();
+        return HEADER_LENGTH + command.clientOrderId().length() + command.origClientOrderId().length()
+            + (command.hasAttributes() ? ATTRIBUTES_LENGTH : 0);
     }
 
     /** Writes the command at {@code offset}; returns the encoded length. */
@@ -64,7 +73,9 @@ public final class CommandCodec {
         buffer.putByte(offset + SIDE, (byte) command.side().ordinal());
         buffer.putByte(offset + ORDER_TYPE, (byte) command.orderType().ordinal());
         buffer.putByte(offset + TIME_IN_FORCE, (byte) command.timeInForce().ordinal());
-        buffer.putByte(offset + FLAGS, (byte) (command.possibleResend() ? POSSIBLE_RESEND : 0));
+        boolean attributes = command.hasAttributes();
+        buffer.putByte(offset + FLAGS, (byte) ((command.possibleResend() ? POSSIBLE_RESEND : 0)
+            | (attributes ? HAS_ATTRIBUTES : 0) | (command.postOnly() ? POST_ONLY : 0)));
         buffer.putByte(offset + CLORDID_LENGTH, (byte) command.clientOrderId().length());
         buffer.putByte(offset + ORIG_CLORDID_LENGTH, (byte) command.origClientOrderId().length());
         buffer.putByte(offset + 7, (byte) 0);
@@ -77,6 +88,13 @@ public final class CommandCodec {
         int position = offset + HEADER_LENGTH;
         position += command.clientOrderId().writeTo(buffer, position);
         position += command.origClientOrderId().writeTo(buffer, position);
+        if (attributes) {
+            buffer.putLong(position, command.stopPrice(), ORDER);
+            buffer.putLong(position + 8, command.maxFloor(), ORDER);
+            buffer.putLong(position + 16, command.minQuantity(), ORDER);
+            buffer.putLong(position + 24, command.expireTimeNanos(), ORDER);
+            position += ATTRIBUTES_LENGTH;
+        }
         return position - offset;
     }
 
@@ -111,11 +129,13 @@ public final class CommandCodec {
         int timeInForce = buffer.getByte(offset + TIME_IN_FORCE);
         int idLength = buffer.getByte(offset + CLORDID_LENGTH);
         int origIdLength = buffer.getByte(offset + ORIG_CLORDID_LENGTH);
+        int flags = buffer.getByte(offset + FLAGS);
+        int attributesLength = (flags & HAS_ATTRIBUTES) != 0 ? ATTRIBUTES_LENGTH : 0;
         if (!inRange(type, CommandType.count()) || !inRange(side, Side.count())
             || !inRange(orderType, OrderType.count())
             || !inRange(timeInForce, TimeInForce.count())
             || !inRange(idLength, ClientOrderId.MAX_LENGTH + 1) || !inRange(origIdLength, ClientOrderId.MAX_LENGTH + 1)
-            || length != headerLength + idLength + origIdLength) {
+            || length != headerLength + idLength + origIdLength + attributesLength) {
             return false;
         }
         command.type(CommandType.fromOrdinal(type))
@@ -127,9 +147,19 @@ public final class CommandCodec {
             .symbolId(buffer.getInt(offset + SYMBOL, ORDER))
             .price(buffer.getLong(offset + PRICE, ORDER))
             .quantity(buffer.getLong(offset + QUANTITY, ORDER))
-            .possibleResend((buffer.getByte(offset + FLAGS) & POSSIBLE_RESEND) != 0);
+            .possibleResend((flags & POSSIBLE_RESEND) != 0)
+            .postOnly((flags & POST_ONLY) != 0);
         command.clientOrderId().readFrom(buffer, offset + headerLength, idLength);
         command.origClientOrderId().readFrom(buffer, offset + headerLength + idLength, origIdLength);
+        int attributes = offset + headerLength + idLength + origIdLength;
+        if (attributesLength == 0) {
+            command.stopPrice(0).maxFloor(0).minQuantity(0).expireTimeNanos(0);
+        } else {
+            command.stopPrice(buffer.getLong(attributes, ORDER))
+                .maxFloor(buffer.getLong(attributes + 8, ORDER))
+                .minQuantity(buffer.getLong(attributes + 16, ORDER))
+                .expireTimeNanos(buffer.getLong(attributes + 24, ORDER));
+        }
         return true;
     }
 

@@ -21,25 +21,30 @@ import java.nio.ByteOrder;
  *  1 u8 side         5 u8 reject reason 16 i32 owner      32 i64 exec id    56 i64 last qty   80 i64 cum
  *  2 u8 order type   6 u8 clOrdId len   20 i32 symbol id  40 i64 price      64 i64 last px    88 i64 notional
  *  3 u8 time in force 7 u8 origClOrdId len
- * 96 i64 journal position   104 i32 ordinal   108 i32 reserved (0)   112 i64 answered inbound position
+ * 96 i64 journal position   104 i32 ordinal   108 u8 flags (bit 0: attributes follow the ids)   109 reserved (0)
+ * 112 i64 answered inbound position
  * 120 i64 risk value   128 i64 risk low   136 i64 risk high (pre-trade risk rejects: what the Text names)
- * 144 clOrdId, then origClOrdId
+ * 144 clOrdId, then origClOrdId, then, if flagged, the attributes: i64 stop price, i64 expire time (epoch ns)
  * </pre>
- * An absent enum value is written as 255.
+ * An absent enum value is written as 255. An event without attributes is encoded exactly as before they existed (the
+ * flags were a reserved 0), so the records kept in a cluster's snapshot by an earlier build read unchanged.
  */
 public final class EventCodec {
     public static final int HEADER_LENGTH = 144;
-    public static final int MAX_LENGTH = HEADER_LENGTH + 2 * ClientOrderId.MAX_LENGTH;
+    public static final int ATTRIBUTES_LENGTH = 2 * Long.BYTES;
+    public static final int MAX_LENGTH = HEADER_LENGTH + 2 * ClientOrderId.MAX_LENGTH + ATTRIBUTES_LENGTH;
 
     private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
     private static final int ABSENT = 0xFF;
+    private static final int HAS_ATTRIBUTES = 1;
 
     private EventCodec() {
     }
 
     /** The number of bytes {@link #encode} writes for this event. */
     public static int encodedLength(ExecutionEvent event) {
-        return HEADER_LENGTH + event.clientOrderId().length() + event.origClientOrderId().length();
+        return HEADER_LENGTH + event.clientOrderId().length() + event.origClientOrderId().length()
+            + (hasAttributes(event) ? ATTRIBUTES_LENGTH : 0);
     }
 
     /** Writes the event at {@code offset}; returns the encoded length. */
@@ -66,7 +71,8 @@ public final class EventCodec {
         buffer.putLong(offset + 88, event.cumNotional(), ORDER);
         buffer.putLong(offset + 96, event.journalPosition(), ORDER);
         buffer.putInt(offset + 104, event.ordinal(), ORDER);
-        buffer.putInt(offset + 108, 0, ORDER);
+        boolean attributes = hasAttributes(event);
+        buffer.putInt(offset + 108, attributes ? HAS_ATTRIBUTES : 0, ORDER);
         buffer.putLong(offset + 112, event.answeredInbound(), ORDER);
         buffer.putLong(offset + 120, event.riskValue(), ORDER);
         buffer.putLong(offset + 128, event.riskLow(), ORDER);
@@ -74,6 +80,11 @@ public final class EventCodec {
         int position = offset + HEADER_LENGTH;
         position += event.clientOrderId().writeTo(buffer, position);
         position += event.origClientOrderId().writeTo(buffer, position);
+        if (attributes) {
+            buffer.putLong(position, event.stopPrice(), ORDER);
+            buffer.putLong(position + 8, event.expireTimeNanos(), ORDER);
+            position += ATTRIBUTES_LENGTH;
+        }
         return position - offset;
     }
 
@@ -98,6 +109,14 @@ public final class EventCodec {
         int origIdLength = unsigned(buffer, offset + 7);
         event.clientOrderId().readFrom(buffer, offset + HEADER_LENGTH, idLength);
         event.origClientOrderId().readFrom(buffer, offset + HEADER_LENGTH + idLength, origIdLength);
+        if ((buffer.getByte(offset + 108) & HAS_ATTRIBUTES) != 0) {
+            int at = offset + HEADER_LENGTH + idLength + origIdLength;
+            event.attributes(buffer.getLong(at, ORDER), buffer.getLong(at + 8, ORDER));
+        }
+    }
+
+    private static boolean hasAttributes(ExecutionEvent event) {
+        return event.stopPrice() != 0 || event.expireTimeNanos() != 0;
     }
 
     private static byte ordinal(Enum<?> value) {

@@ -33,12 +33,15 @@ import java.util.List;
  * {@link DataOutput} writes:
  * <pre>
  *   u16 halted symbol count, then each halted symbol's id as u16
- *   u8 state format version (3; 1 is still read: it ends after the inbound positions; 2: after the symbol prices)
+ *   u8 state format version (4; 1 is still read: it ends after the inbound positions; 2: after the symbol prices;
+ *     3: after the journal times, and its orders have no attributes)
  *   i64 last order id   i64 last exec id
  *   i32 order count, then per resting order, in priority order (symbol, side, price level, time):
- *     i32 symbol id, u8 side ('1' buy, '2' sell: the FIX codes), u8 time in force ('0' day, '1' GTC),
+ *     i32 symbol id, u8 side ('1' buy, '2' sell: the FIX codes), u8 time in force ('0' day, '1' GTC, '6' GTD),
  *     i64 order id, i32 owner, u8 ClOrdID length, ClOrdID bytes, i64 price, i64 order qty, i64 leaves, i64 cum,
- *     i64 cum notional
+ *     i64 cum notional, then (version 4) its attributes: u8 order type (FIX OrdType: '2' limit, '3' stop, '4'
+ *     stop-limit; a resting stop-limit order was triggered), u8 flags (bit 0 post-only), i64 stop price, i64 max
+ *     floor, i64 displayed quantity (an iceberg's current displayed part), i64 expire time (GTD, epoch ns)
  *   i32 owner count, then per owner: i32 owner, i64 inbound position of its last journaled command
  *   version 2:
  *   i32 setting count, then per non-zero session setting: i32 owner, u8 {@link SessionControl#code()} (risk limits,
@@ -46,6 +49,9 @@ import java.util.List;
  *   i32 symbol count, then per symbol: i64 last trade price, i64 reference price (0: none)
  *   version 3:
  *   i64 journal timestamp (epoch ns) of the last journaled command, i64 that of the last EXPIRE_DAY_ORDERS (0: none)
+ *   version 4:
+ *   i32 waiting stop count, then per stop and stop-limit order waiting for its stop price, per symbol buy stops then
+ *     sell stops in trigger order: the same record as a resting order (displayed quantity 0)
  * </pre>
  * The halted symbols come before the version byte because the journal's snapshot files (format 2) always had them
  * there, in their own frame, just before the rest: the files written before this class read unchanged. Open order
@@ -55,9 +61,11 @@ import java.util.List;
  * <p>Writing and reading allocate; never on the hot path. The engine must not be processing a command meanwhile.
  */
 public final class EngineState {
-    private static final int VERSION = 3;
+    private static final int VERSION = 4;
+    private static final int VERSION_3 = 3;
     private static final int VERSION_2 = 2;
     private static final int VERSION_1 = 1;
+    private static final int POST_ONLY = 1;
 
     private EngineState() {
     }
@@ -99,6 +107,25 @@ public final class EngineState {
             engine.forEachRestingOrder(symbol, Side.BUY, orders::add);
             engine.forEachRestingOrder(symbol, Side.SELL, orders::add);
         }
+        writeOrders(out, orders);
+        writeInboundPositions(engine, out);
+        writeSessionControls(engine, out);
+        out.writeInt(engine.symbolCount());
+        for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
+            out.writeLong(engine.lastTradePrice(symbol));
+            out.writeLong(engine.referencePrice(symbol));
+        }
+        out.writeLong(engine.lastCommandNanos());
+        out.writeLong(engine.lastDayEndNanos());
+        List<RestingOrderView> stops = new ArrayList<>();
+        for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
+            engine.forEachWaitingStop(symbol, Side.BUY, stops::add);
+            engine.forEachWaitingStop(symbol, Side.SELL, stops::add);
+        }
+        writeOrders(out, stops);
+    }
+
+    private static void writeOrders(DataOutput out, List<RestingOrderView> orders) throws IOException {
         out.writeInt(orders.size());
         for (RestingOrderView order : orders) {
             out.writeInt(order.symbolId());
@@ -116,16 +143,13 @@ public final class EngineState {
             out.writeLong(order.leavesQuantity());
             out.writeLong(order.cumQuantity());
             out.writeLong(order.cumNotional());
+            out.writeByte(orderTypeCode(order.orderType()));
+            out.writeByte(order.postOnly() ? POST_ONLY : 0);
+            out.writeLong(order.stopPrice());
+            out.writeLong(order.maxFloor());
+            out.writeLong(order.displayedQuantity());
+            out.writeLong(order.expireTimeNanos());
         }
-        writeInboundPositions(engine, out);
-        writeSessionControls(engine, out);
-        out.writeInt(engine.symbolCount());
-        for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
-            out.writeLong(engine.lastTradePrice(symbol));
-            out.writeLong(engine.referencePrice(symbol));
-        }
-        out.writeLong(engine.lastCommandNanos());
-        out.writeLong(engine.lastDayEndNanos());
     }
 
     /**
@@ -141,8 +165,34 @@ public final class EngineState {
         }
         long lastOrderId = in.readLong();
         long lastExecId = in.readLong();
+        List<Order> orders = new ArrayList<>();
+        readOrders(engine, in, version >= VERSION, false, orders);
+        int owners = in.readInt();
+        for (int i = 0; i < owners; i++) {
+            engine.inboundPositions.record(in.readInt(), in.readLong());
+        }
+        if (version >= VERSION_2) {
+            readSessionControls(engine, in);
+            readSymbolPrices(engine, in);
+        }
+        if (version >= VERSION_3) {
+            engine.lastCommandNanos = in.readLong();
+            engine.lastDayEndNanos = in.readLong();
+        }
+        if (version >= VERSION) {
+            readOrders(engine, in, true, true, orders);
+        }
+        finishRestore(engine, orders, lastOrderId, lastExecId);
+    }
+
+    /**
+     * Reads a list of order records ({@code withAttributes}: version 4's) and puts each back: resting orders at the
+     * back of their level, {@code waiting} stops at the back of their book's waiting stops (both lists come in the
+     * engine's order).
+     */
+    private static void readOrders(MatchingEngine engine, DataInput in, boolean withAttributes, boolean waiting,
+                                   List<Order> orders) throws IOException {
         int orderCount = in.readInt();
-        List<Order> orders = new ArrayList<>(orderCount);
         ClientOrderId id = new ClientOrderId();
         byte[] idBytes = new byte[ClientOrderId.MAX_LENGTH];
         for (int i = 0; i < orderCount; i++) {
@@ -157,22 +207,21 @@ public final class EngineState {
             }
             in.readFully(idBytes, 0, idLength);
             id.copyFrom(idBytes, 0, idLength);
-            orders.add(restoreRestingOrder(engine, symbol, side, orderId, owner, id, timeInForce, in.readLong(),
-                in.readLong(), in.readLong(), in.readLong(), in.readLong()));
+            Order order = restoreOrder(engine, symbol, side, orderId, owner, id, timeInForce, in.readLong(),
+                in.readLong(), in.readLong(), in.readLong(), in.readLong());
+            if (withAttributes) {
+                order.orderType = orderType(in.readUnsignedByte());
+                order.postOnly = (in.readUnsignedByte() & POST_ONLY) != 0;
+                order.stopPrice = in.readLong();
+                order.maxFloor = in.readLong();
+                order.shown = in.readLong();
+                order.expireTimeNanos = in.readLong();
+            } else {
+                order.shown = order.leaves;
+            }
+            place(engine, order, waiting);
+            orders.add(order);
         }
-        int owners = in.readInt();
-        for (int i = 0; i < owners; i++) {
-            engine.inboundPositions.record(in.readInt(), in.readLong());
-        }
-        if (version >= VERSION_2) {
-            readSessionControls(engine, in);
-            readSymbolPrices(engine, in);
-        }
-        if (version >= VERSION) {
-            engine.lastCommandNanos = in.readLong();
-            engine.lastDayEndNanos = in.readLong();
-        }
-        finishRestore(engine, orders, lastOrderId, lastExecId);
     }
 
     /**
@@ -193,8 +242,11 @@ public final class EngineState {
             byte[] idBytes = new byte[in.readUnsignedByte()];
             in.readFully(idBytes);
             id.copyFrom(idBytes, 0, idBytes.length);
-            orders.add(restoreRestingOrder(engine, symbol, side, orderId, owner, id, timeInForce, in.readLong(),
-                in.readLong(), in.readLong(), in.readLong(), in.readLong()));
+            Order order = restoreOrder(engine, symbol, side, orderId, owner, id, timeInForce, in.readLong(),
+                in.readLong(), in.readLong(), in.readLong(), in.readLong());
+            order.shown = order.leaves;
+            place(engine, order, false);
+            orders.add(order);
         }
         finishRestore(engine, orders, lastOrderId, lastExecId);
     }
@@ -305,14 +357,14 @@ public final class EngineState {
     }
 
     /**
-     * Puts a resting order back at the back of its price level. Orders come in priority order, as
-     * {@link MatchingEngine#forEachRestingOrder} visits them; their owners' lists wait for {@link #finishRestore}.
+     * Takes a pooled order and fills in a live order's fields (a limit order without attributes; the caller sets
+     * those, then {@link #place}s it).
      *
-     * @throws IllegalStateException if capacity is exhausted or the order cannot be a resting order
+     * @throws IllegalStateException if capacity is exhausted or the order cannot be a live order
      */
-    private static Order restoreRestingOrder(MatchingEngine engine, int symbolId, Side side, long orderId, int owner,
-                                             ClientOrderId clientOrderId, TimeInForce timeInForce, long price,
-                                             long quantity, long leaves, long cum, long cumNotional) {
+    private static Order restoreOrder(MatchingEngine engine, int symbolId, Side side, long orderId, int owner,
+                                      ClientOrderId clientOrderId, TimeInForce timeInForce, long price,
+                                      long quantity, long leaves, long cum, long cumNotional) {
         OrderBook book = engine.bookOf(symbolId);
         if (book == null || !OwnerOrders.isValidOwner(owner) || leaves <= 0 || quantity != leaves + cum
             || !timeInForce.rests() || clientOrderId.isEmpty()
@@ -321,9 +373,8 @@ public final class EngineState {
                 + orderId + " " + clientOrderId);
         }
         Order order = engine.orderPool.acquire();
-        if (order == null
-            || (engine.levelIndex.find(book.side(side), price) == null && engine.levelPool.available() == 0)) {
-            throw new IllegalStateException("the snapshot holds more orders or price levels than configured");
+        if (order == null) {
+            throw new IllegalStateException("the snapshot holds more orders than configured");
         }
         order.orderId = orderId;
         order.owner = owner;
@@ -337,10 +388,41 @@ public final class EngineState {
         order.leaves = leaves;
         order.cum = cum;
         order.cumNotional = cumNotional;
-        engine.rest(order);
-        engine.orderIndex.add(order);
-        engine.risk.orderRested(owner);
         return order;
+    }
+
+    /**
+     * Puts a restored order back: at the back of its price level with its displayed part (orders come in priority
+     * order, as {@link MatchingEngine#forEachRestingOrder} visits them), or, {@code waiting}, at the back of its book's
+     * waiting stops (in trigger order); then indexed. Its owner's list waits for {@link #finishRestore}.
+     */
+    private static void place(MatchingEngine engine, Order order, boolean waiting) {
+        BookSide side = order.book.side(order.side);
+        boolean valid = waiting
+            ? order.orderType.isStop() && order.stopPrice > 0 && order.cum == 0 && order.shown == 0
+            : (order.orderType == OrderType.LIMIT || order.orderType == OrderType.STOP_LIMIT) && order.shown > 0
+                && order.shown <= order.leaves && (order.maxFloor != 0 || order.shown == order.leaves);
+        if (!valid) {
+            throw new IllegalStateException("not a restorable " + (waiting ? "waiting stop" : "resting") + " order: "
+                + order);
+        }
+        if (waiting) {
+            order.book.stops.add(order);
+        } else {
+            if (engine.levelIndex.find(side, order.price) == null && engine.levelPool.available() == 0) {
+                throw new IllegalStateException("the snapshot holds more price levels than configured");
+            }
+            order.triggered = order.orderType.isStop();
+            long shown = order.shown;
+            engine.rest(order); // shows what a fresh order would; an iceberg may show less, as it did
+            order.level.displayedQuantity += shown - order.shown;
+            order.shown = shown;
+        }
+        engine.orderIndex.add(order);
+        engine.risk.orderRested(order.owner);
+        if (order.timeInForce == TimeInForce.GTD) {
+            engine.expiries.add(order);
+        }
     }
 
     /**
@@ -354,6 +436,7 @@ public final class EngineState {
         }
         engine.lastOrderId = lastOrderId;
         engine.publisher.restoreLastExecId(lastExecId);
+        engine.publishDeadline();
     }
 
     private static int sideCode(Side side) {
@@ -372,6 +455,7 @@ public final class EngineState {
         return switch (timeInForce) {
             case DAY -> '0';
             case GTC -> '1';
+            case GTD -> '6';
             case IOC, FOK -> throw new IllegalStateException("an " + timeInForce + " order never rests");
         };
     }
@@ -380,7 +464,26 @@ public final class EngineState {
         return switch (code) {
             case '0' -> TimeInForce.DAY;
             case '1' -> TimeInForce.GTC;
+            case '6' -> TimeInForce.GTD;
             default -> throw new IOException("unknown time-in-force code " + code);
+        };
+    }
+
+    private static int orderTypeCode(OrderType orderType) {
+        return switch (orderType) {
+            case LIMIT -> '2';
+            case STOP -> '3';
+            case STOP_LIMIT -> '4';
+            case MARKET -> throw new IllegalStateException("a market order never rests");
+        };
+    }
+
+    private static OrderType orderType(int code) throws IOException {
+        return switch (code) {
+            case '2' -> OrderType.LIMIT;
+            case '3' -> OrderType.STOP;
+            case '4' -> OrderType.STOP_LIMIT;
+            default -> throw new IOException("unknown order type code " + code);
         };
     }
 }

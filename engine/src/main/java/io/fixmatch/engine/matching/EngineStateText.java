@@ -1,5 +1,6 @@
 package io.fixmatch.engine.matching;
 
+import io.fixmatch.engine.api.OrderType;
 import io.fixmatch.engine.api.Side;
 
 /**
@@ -22,18 +23,15 @@ public final class EngineStateText {
         for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
             for (Side side : new Side[] {Side.BUY, Side.SELL}) {
                 int symbolId = symbol;
-                engine.forEachRestingOrder(symbolId, side, order -> text
-                    .append(symbolId).append(' ').append(order.side())
-                    .append(" price=").append(order.price())
-                    .append(" orderId=").append(order.orderId())
-                    .append(" owner=").append(order.owner())
-                    .append(" clOrdId=").append(order.clientOrderId())
-                    .append(" tif=").append(order.timeInForce())
-                    .append(" qty=").append(order.orderQuantity())
-                    .append(" leaves=").append(order.leavesQuantity())
-                    .append(" cum=").append(order.cumQuantity())
-                    .append(" notional=").append(order.cumNotional())
-                    .append('\n'));
+                engine.forEachRestingOrder(symbolId, side, order -> appendOrder(text.append(symbolId).append(' '),
+                    order));
+            }
+        }
+        for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
+            for (Side side : new Side[] {Side.BUY, Side.SELL}) {
+                int symbolId = symbol;
+                engine.forEachWaitingStop(symbolId, side, order -> appendOrder(text.append(symbolId)
+                    .append(" waiting "), order));
             }
         }
         StringBuilder halted = new StringBuilder();
@@ -54,5 +52,31 @@ public final class EngineStateText {
             }
         }
         return text.toString();
+    }
+
+    private static void appendOrder(StringBuilder text, RestingOrderView order) {
+        text.append(order.side())
+            .append(" price=").append(order.price())
+            .append(" orderId=").append(order.orderId())
+            .append(" owner=").append(order.owner())
+            .append(" clOrdId=").append(order.clientOrderId())
+            .append(" tif=").append(order.timeInForce())
+            .append(" qty=").append(order.orderQuantity())
+            .append(" leaves=").append(order.leavesQuantity())
+            .append(" cum=").append(order.cumQuantity())
+            .append(" notional=").append(order.cumNotional());
+        if (order.orderType() != OrderType.LIMIT) {
+            text.append(" type=").append(order.orderType()).append(" stopPx=").append(order.stopPrice());
+        }
+        if (order.maxFloor() != 0) {
+            text.append(" maxFloor=").append(order.maxFloor()).append(" shown=").append(order.displayedQuantity());
+        }
+        if (order.expireTimeNanos() != 0) {
+            text.append(" expire=").append(order.expireTimeNanos());
+        }
+        if (order.postOnly()) {
+            text.append(" postOnly");
+        }
+        text.append('\n');
     }
 }

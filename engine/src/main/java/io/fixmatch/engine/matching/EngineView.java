@@ -53,6 +53,8 @@ public final class EngineView {
     private volatile long sequence;
     /** EXPIRE_DAY_ORDERS commands processed since start (the matching thread's one writer). */
     private volatile long dayEnds;
+    /** The engine's next deadline (journal time, epoch ns; Long.MAX_VALUE: none), see MatchingEngine#nextDeadlineNanos. */
+    private volatile long nextDeadline = Long.MAX_VALUE;
 
     /**
      * A view written by a cluster gateway's link from the records the cluster sends ({@link #apply}), so the gateway's
@@ -82,6 +84,19 @@ public final class EngineView {
     /** Any thread: how many end-of-day expiries the engine has processed since it started (replayed ones too). */
     public long dayEnds() {
         return dayEnds;
+    }
+
+    /**
+     * Any thread: when the engine next has time-driven work (a GTD expiry), as of the last command it processed; the
+     * server's timer sends a TIMER command once the wall clock passes it. {@link Long#MAX_VALUE}: nothing scheduled.
+     */
+    public long nextDeadlineNanos() {
+        return nextDeadline;
+    }
+
+    /** Matching thread: the engine's next deadline changed. */
+    void nextDeadline(long nanos) {
+        nextDeadline = nanos;
     }
 
     /** Matching thread: an end-of-day expiry was processed. */

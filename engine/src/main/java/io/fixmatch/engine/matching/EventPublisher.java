@@ -78,11 +78,18 @@ final class EventPublisher {
         emit(e.rejectReason(reason));
     }
 
-    /** A resting DAY order's day ended (unsolicited). */
-    void expired(Order order) {
+    /** A resting order expired (unsolicited): a DAY order's day ended, a GTD order's expire time came. */
+    void expired(Order order, RejectReason reason) {
         ExecutionEvent e = orderEvent(EventType.EXPIRED, order, order.clientOrderId, null, OrderStatus.EXPIRED,
             ++lastExecId);
-        emit(e.rejectReason(RejectReason.DAY_ENDED));
+        emit(e.rejectReason(reason));
+    }
+
+    /** A waiting stop order's stop price was reached (unsolicited): it trades next. */
+    void triggered(Order order) {
+        ExecutionEvent e = orderEvent(EventType.TRIGGERED, order, order.clientOrderId, null, order.liveStatus(),
+            ++lastExecId);
+        emit(e.rejectReason(RejectReason.STOP_TRIGGERED));
     }
 
     /** The order now carries the new client order id; {@code previousId} is the one it replaced. */
@@ -146,6 +153,7 @@ final class EventPublisher {
         return e.ids(order.orderId, execId)
             .order(order.book.symbolId, order.side, order.orderType, order.timeInForce, order.price, order.quantity)
             .quantities(leaves, order.cum, order.cumNotional)
+            .attributes(order.stopPrice, order.expireTimeNanos)
             .status(status);
     }
 

@@ -18,8 +18,13 @@ import java.util.List;
 
 /**
  * The order books of all symbols and the rules that change them: price-time priority, trades at the resting
- * order's price, limit/market/IOC/FOK, cancel and cancel/replace; each session's pre-trade risk checks and kill
- * switch ({@link PreTradeRisk}), self-trade prevention ({@link SelfTradeRule}), the end of the day's expiries.
+ * order's price, limit/market/IOC/FOK/GTD, stop and stop-limit orders ({@link WaitingStops}), icebergs, post-only,
+ * MinQty, cancel and cancel/replace; each session's pre-trade risk checks and kill switch ({@link PreTradeRisk}),
+ * self-trade prevention ({@link SelfTradeRule}), the end of the day's expiries and GTD expiries ({@link ExpiryQueue}).
+ *
+ * <p>It has no clock: whatever is due at a time (a GTD order's expiry) happens when a journaled command stamped at or
+ * after that time arrives, before the command itself; the server sends a TIMER command when the engine's
+ * {@link #nextDeadlineNanos() next deadline} passes and nothing else came.
  *
  * <p>A deterministic state machine: {@link #process} takes one command and reports what happened, synchronously,
  * to the {@link EventSink}. The same commands always give the same events. Not thread-safe: one thread owns it.
@@ -38,6 +43,12 @@ public final class MatchingEngine implements TradingSettings {
     final PreTradeRisk risk;
     private final SelfTradeRule selfTrade = new SelfTradeRule();
     final EventPublisher publisher;
+    final ExpiryQueue expiries;
+    /** Stops triggered and not yet entered, in the order they were triggered (linked through {@code next}). */
+    private Order triggeredHead;
+    private Order triggeredTail;
+    /** The deadline last published in the view (so the view is written only when it changes). */
+    private long publishedDeadline = ExpiryQueue.NONE;
     private final EngineView view;
     private final ClientOrderId previousClientOrderId = new ClientOrderId();
     /** Where the books' public changes go (levels, trades); set before the first command. */
@@ -61,6 +72,7 @@ public final class MatchingEngine implements TradingSettings {
         publisher = new EventPublisher(sink);
         view = new EngineView(books.length);
         risk = new PreTradeRisk(books.length);
+        expiries = new ExpiryQueue(config.maxOrders());
     }
 
     public void process(Command command) {
@@ -72,6 +84,9 @@ public final class MatchingEngine implements TradingSettings {
             lastCommandNanos = command.timestampNanos();
             if (command.type() == CommandType.EXPIRE_DAY_ORDERS) {
                 lastDayEndNanos = command.timestampNanos();
+            }
+            if (command.timestampNanos() >= expiries.nextDeadline()) {
+                expireDue(command.timestampNanos());
             }
         }
         switch (command.type()) {
@@ -93,7 +108,27 @@ public final class MatchingEngine implements TradingSettings {
                     risk.referencePrice(command.symbolId(), command.price());
                 }
             }
+            case TIMER -> { } // its due work was done above
         }
+        publishDeadline();
+    }
+
+    /** Tells the view when the engine next has work of its own (written only when it changed). */
+    void publishDeadline() {
+        long deadline = nextDeadlineNanos();
+        if (deadline != publishedDeadline) {
+            publishedDeadline = deadline;
+            view.nextDeadline(deadline);
+        }
+    }
+
+    /**
+     * The journal time (epoch ns) at which the engine next has something to do on its own (the earliest GTD expiry),
+     * {@link Long#MAX_VALUE} if none: a journaled command stamped at or after it does that first. The engine's thread,
+     * or while it is stopped; other threads read {@link EngineView#nextDeadlineNanos()}.
+     */
+    public long nextDeadlineNanos() {
+        return expiries.nextDeadline();
     }
 
     /**
@@ -216,6 +251,16 @@ public final class MatchingEngine implements TradingSettings {
         }
     }
 
+    /**
+     * Visits the stop and stop-limit orders of one side of a book waiting for their stop price, in the order they
+     * trigger (buy stops lowest stop price first, sell stops highest first; arrival order within a stop price).
+     */
+    public void forEachWaitingStop(int symbolId, Side side, RestingOrderVisitor visitor) {
+        for (Order order = books[symbolId].stops.first(side); order != null; order = order.next) {
+            visitor.visit(order);
+        }
+    }
+
     private void newOrder(Command command) {
         if (answeredAsResent(command)) {
             return;
@@ -235,7 +280,7 @@ public final class MatchingEngine implements TradingSettings {
             publisher.rejected(command, RejectReason.BOOK_FULL);
             return;
         }
-        boolean market = command.orderType() == OrderType.MARKET;
+        OrderType type = command.orderType();
         order.orderId = ++lastOrderId;
         order.owner = command.owner();
         order.clientOrderId.copyFrom(command.clientOrderId());
@@ -243,28 +288,112 @@ public final class MatchingEngine implements TradingSettings {
         order.side = command.side();
         order.orderType = command.orderType();
         order.timeInForce = command.timeInForce();
-        order.price = market ? 0 : command.price();
+        order.price = type.hasLimitPrice() ? command.price() : 0;
         order.quantity = command.quantity();
         order.leaves = command.quantity();
         order.cum = 0;
         order.cumNotional = 0;
+        order.stopPrice = command.stopPrice();
+        order.maxFloor = command.maxFloor();
+        order.minQuantity = command.minQuantity();
+        order.expireTimeNanos = command.expireTimeNanos();
+        order.postOnly = command.postOnly();
         publisher.accepted(order);
+        if (type.isStop()) {
+            order.book.stops.add(order); // waits for its stop price, out of the book (and may be triggered at once)
+            track(order);
+        } else {
+            enter(order, false);
+        }
+        if (book.stops.count != 0) {
+            triggerStops(book);
+        }
+    }
 
-        if (order.timeInForce == TimeInForce.FOK && !canFillCompletely(order)) {
-            finishUnrested(order);
+    /**
+     * An accepted order (new, or a stop just triggered: then {@code tracked}, it is live already) trades and then
+     * rests or ends: FOK and MinQty first check that enough can trade at once (else canceled, nothing traded); the
+     * rest of a limit order that can rest rests, any other rest is canceled.
+     */
+    private void enter(Order order, boolean tracked) {
+        if (order.timeInForce == TimeInForce.FOK && !canFill(order, order.leaves)) {
+            end(order, tracked, RejectReason.NONE);
+            return;
+        }
+        if (order.minQuantity != 0 && !canFill(order, order.minQuantity)) {
+            end(order, tracked, RejectReason.MIN_QUANTITY_NOT_AVAILABLE);
             return;
         }
         boolean selfTradeStop = matchAggressor(order);
         if (order.leaves == 0) {
+            if (tracked) {
+                untrack(order);
+            }
             release(order);
         } else if (selfTradeStop) {
-            publisher.canceled(order, RejectReason.SELF_TRADE_INCOMING);
-            release(order);
-        } else if (!market && order.timeInForce.rests()) {
+            end(order, tracked, RejectReason.SELF_TRADE_INCOMING);
+        } else if (order.orderType.hasLimitPrice() && order.timeInForce.rests()) {
+            if (tracked && levelIndex.find(order.book.side(order.side), order.price) == null
+                && levelPool.available() == 0) {
+                end(order, true, RejectReason.BOOK_FULL); // a triggered stop-limit order finds no free level
+                return;
+            }
             rest(order);
-            track(order);
+            if (!tracked) {
+                track(order);
+            }
         } else {
-            finishUnrested(order);
+            end(order, tracked, RejectReason.NONE);
+        }
+    }
+
+    /** An order that ends without resting (IOC/FOK/market remainder, a self-trade stop): CANCELED, recycled. */
+    private void end(Order order, boolean tracked, RejectReason reason) {
+        if (tracked) {
+            untrack(order);
+        }
+        publisher.canceled(order, reason);
+        release(order);
+    }
+
+    /**
+     * Stops the last trade price reaches are triggered and entered, in the order they were triggered: each one's
+     * trades may move the price and trigger more, which queue behind. Looks at the book's waiting stops only: O(1)
+     * when none is triggered.
+     */
+    private void triggerStops(OrderBook book) {
+        collectTriggered(book);
+        while (triggeredHead != null) {
+            Order order = triggeredHead;
+            triggeredHead = order.next;
+            if (triggeredHead == null) {
+                triggeredTail = null;
+            }
+            order.next = null;
+            order.triggered = true;
+            publisher.triggered(order);
+            enter(order, true);
+            if (book.stops.count != 0) {
+                collectTriggered(book);
+            }
+        }
+    }
+
+    /** Moves every waiting stop the book's last trade price triggers to the back of the triggered queue. */
+    private void collectTriggered(OrderBook book) {
+        long lastPrice = risk.lastTradePrice(book.symbolId);
+        if (lastPrice == 0) {
+            return; // no trade yet: nothing triggers
+        }
+        for (Order order = book.stops.firstTriggeredBy(lastPrice); order != null;
+             order = book.stops.firstTriggeredBy(lastPrice)) {
+            book.stops.remove(order);
+            if (triggeredTail == null) {
+                triggeredHead = order;
+            } else {
+                triggeredTail.next = order;
+            }
+            triggeredTail = order;
         }
     }
 
@@ -305,19 +434,35 @@ public final class MatchingEngine implements TradingSettings {
         if (reason != RejectReason.NONE) {
             return reason;
         }
-        reason = risk.checkNewOrder(command.owner(), book.symbolId, book.spec, command.orderType(),
-            command.timeInForce(), command.price(), command.quantity());
+        reason = OrderRules.checkAttributes(book.spec, command, command.timestampNanos());
         if (reason != RejectReason.NONE) {
             return reason;
         }
-        if (command.orderType() == OrderType.MARKET) {
+        // A stop order is checked as the market or limit order it becomes once triggered.
+        OrderType type = command.orderType();
+        reason = risk.checkNewOrder(command.owner(), book.symbolId, book.spec,
+            type.hasLimitPrice() ? OrderType.LIMIT : OrderType.MARKET, command.timeInForce(), command.price(),
+            command.quantity());
+        if (reason != RejectReason.NONE) {
+            return reason;
+        }
+        if (command.postOnly() && crossesOpposite(book, command.side(), command.price())) {
+            return RejectReason.POST_ONLY_WOULD_TAKE;
+        }
+        if (type == OrderType.MARKET) {
             return book.side(command.side().opposite()).best == null ? RejectReason.NO_LIQUIDITY : RejectReason.NONE;
         }
         // A limit order that may rest at a price with no level yet needs a free level. Checked before anything
-        // trades, so a reject never follows a partial execution.
-        boolean mayNeedLevel = command.timeInForce().rests()
+        // trades, so a reject never follows a partial execution. (A stop-limit order's is checked when triggered.)
+        boolean mayNeedLevel = type == OrderType.LIMIT && command.timeInForce().rests()
             && levelIndex.find(book.side(command.side()), command.price()) == null;
         return mayNeedLevel && levelPool.available() == 0 ? RejectReason.BOOK_FULL : RejectReason.NONE;
+    }
+
+    /** Whether a limit price on {@code side} reaches the opposite side's best price (it would trade at once). */
+    private static boolean crossesOpposite(OrderBook book, Side side, long price) {
+        PriceLevel best = book.side(side.opposite()).best;
+        return best != null && (side == Side.BUY ? best.price <= price : best.price >= price);
     }
 
     private void cancel(Command command) {
@@ -327,7 +472,7 @@ public final class MatchingEngine implements TradingSettings {
             publisher.requestRejected(command, reason, order);
             return;
         }
-        removeResting(order);
+        removeLive(order);
         publisher.canceled(order, command);
         release(order);
     }
@@ -349,6 +494,7 @@ public final class MatchingEngine implements TradingSettings {
         long newPrice = command.price();
         long newQuantity = command.quantity();
         boolean keepsPriority = keepsPriority(order, newPrice, newQuantity);
+        OrderBook book = order.book;
 
         orderIndex.remove(order);
         previousClientOrderId.copyFrom(order.clientOrderId);
@@ -358,11 +504,15 @@ public final class MatchingEngine implements TradingSettings {
         long newLeaves = newQuantity - order.cum;
         if (keepsPriority) {
             long reduction = order.leaves - newLeaves;
+            long newShown = order.maxFloor == 0 ? newLeaves : Math.min(order.shown, newLeaves);
+            long shownReduction = order.shown - newShown;
             order.level.totalQuantity -= reduction;
+            order.level.displayedQuantity -= shownReduction;
             order.quantity = newQuantity;
             order.leaves = newLeaves;
+            order.shown = newShown;
             publisher.replaced(order, previousClientOrderId);
-            if (reduction != 0) {
+            if (shownReduction != 0) {
                 levelChanged(order.level);
             }
             return;
@@ -378,11 +528,12 @@ public final class MatchingEngine implements TradingSettings {
             untrack(order);
             release(order);
         } else if (selfTradeStop) {
-            untrack(order);
-            publisher.canceled(order, RejectReason.SELF_TRADE_INCOMING);
-            release(order);
+            end(order, true, RejectReason.SELF_TRADE_INCOMING);
         } else {
             rest(order);
+        }
+        if (book.stops.count != 0) {
+            triggerStops(book);
         }
     }
 
@@ -395,6 +546,9 @@ public final class MatchingEngine implements TradingSettings {
         RejectReason reason = checkRequestTarget(command, order);
         if (reason != RejectReason.NONE) {
             return reason;
+        }
+        if (order.isWaitingStop()) {
+            return RejectReason.STOP_NOT_TRIGGERED;
         }
         if (order.book.halted) {
             return RejectReason.SYMBOL_HALTED;
@@ -411,6 +565,9 @@ public final class MatchingEngine implements TradingSettings {
         }
         if (command.quantity() <= order.cum) {
             return RejectReason.QUANTITY_NOT_ABOVE_FILLED;
+        }
+        if (order.postOnly && crossesOpposite(order.book, order.side, command.price())) {
+            return RejectReason.POST_ONLY_WOULD_TAKE;
         }
         if (!keepsPriority(order, command.price(), command.quantity())) {
             reason = risk.checkReplace(command.owner(), order.book.symbolId, order.book.spec, command.price(),
@@ -467,7 +624,7 @@ public final class MatchingEngine implements TradingSettings {
                 Order nextResting = resting.next;
                 if (selfTradeMode != SelfTradePrevention.NONE && selfTrade.sameParty(aggressor.owner, resting.owner)) {
                     if (selfTradeMode != SelfTradePrevention.CANCEL_INCOMING) {
-                        removeResting(resting);
+                        removeLive(resting);
                         publisher.canceled(resting, RejectReason.SELF_TRADE_RESTING);
                         release(resting);
                     }
@@ -477,17 +634,25 @@ public final class MatchingEngine implements TradingSettings {
                     resting = nextResting;
                     continue;
                 }
-                long quantity = Math.min(aggressor.leaves, resting.leaves);
+                // A resting order trades its displayed part (all of it, but for an iceberg).
+                long quantity = Math.min(aggressor.leaves, resting.shown);
                 aggressor.fill(quantity, price);
                 resting.fill(quantity, price);
+                resting.shown -= quantity;
                 level.totalQuantity -= quantity;
+                level.displayedQuantity -= quantity;
                 risk.onTrade(aggressor.book.symbolId, price);
                 publisher.fill(aggressor, quantity, price);
                 publisher.fill(resting, quantity, price);
                 marketData.traded(aggressor.book.symbolId, price, quantity);
                 if (resting.leaves == 0) {
-                    removeResting(resting);
+                    removeLive(resting);
                     release(resting);
+                } else if (resting.shown == 0) {
+                    refill(resting);
+                    if (nextResting == null) {
+                        nextResting = resting; // it was the last in the queue and still is
+                    }
                 } else {
                     levelChanged(level);
                 }
@@ -498,27 +663,40 @@ public final class MatchingEngine implements TradingSettings {
     }
 
     /**
-     * Whether the opposite side holds enough at acceptable prices to fill the whole order now. With self-trade
-     * prevention, what it can trade: orders of its own party are passed over (cancel-resting: they would be
-     * canceled) or end the count (cancel-incoming, cancel-both: matching would stop there).
+     * An iceberg whose displayed part traded away shows its next part (its floor, or what is left) and goes to the back
+     * of its level: the hidden part trades only after the interest displayed at its price.
      */
-    private boolean canFillCompletely(Order order) {
+    private void refill(Order order) {
+        PriceLevel level = order.level;
+        level.unlink(order);
+        order.shown = order.displayOnRest();
+        level.append(order);
+        levelChanged(level);
+    }
+
+    /**
+     * Whether the opposite side holds at least {@code needed} at acceptable prices now (hidden iceberg parts included:
+     * they trade in the same sweep). With self-trade prevention, what it can trade: orders of its own party are passed
+     * over (cancel-resting: they would be canceled) or end the count (cancel-incoming, cancel-both: matching would
+     * stop there).
+     */
+    private boolean canFill(Order order, long needed) {
         SelfTradePrevention selfTradeMode = selfTrade.modeOf(order.owner);
         if (selfTradeMode != SelfTradePrevention.NONE) {
-            return canFillCompletelyWithoutSelfTrade(order, selfTradeMode);
+            return canFillWithoutSelfTrade(order, selfTradeMode, needed);
         }
         long available = 0;
         for (PriceLevel level = order.book.side(order.side.opposite()).best;
              level != null && order.acceptsPrice(level.price); level = level.worse) {
             available += level.totalQuantity;
-            if (available >= order.leaves) {
+            if (available >= needed) {
                 return true;
             }
         }
         return false;
     }
 
-    private boolean canFillCompletelyWithoutSelfTrade(Order order, SelfTradePrevention selfTradeMode) {
+    private boolean canFillWithoutSelfTrade(Order order, SelfTradePrevention selfTradeMode, long needed) {
         long available = 0;
         for (PriceLevel level = order.book.side(order.side.opposite()).best;
              level != null && order.acceptsPrice(level.price); level = level.worse) {
@@ -530,7 +708,7 @@ public final class MatchingEngine implements TradingSettings {
                     return false;
                 }
                 available += resting.leaves;
-                if (available >= order.leaves) {
+                if (available >= needed) {
                     return true;
                 }
             }
@@ -552,6 +730,7 @@ public final class MatchingEngine implements TradingSettings {
             side.insert(level);
             levelIndex.add(level);
         }
+        order.shown = order.displayOnRest();
         level.append(order);
         levelChanged(level);
     }
@@ -568,29 +747,42 @@ public final class MatchingEngine implements TradingSettings {
         }
     }
 
-    /** Market data: the level's total quantity now (0 once its last order left). */
+    /** Market data: the level's displayed quantity now (0 once its last order left; icebergs show their floor). */
     private void levelChanged(PriceLevel level) {
         marketData.levelChanged(level.side.symbolId(), level.side.side, level.price,
-            level.isEmpty() ? 0 : level.totalQuantity);
+            level.isEmpty() ? 0 : level.displayedQuantity);
     }
 
-    /** Takes a resting order out of the book entirely: its level, the index, its owner's list. */
-    private void removeResting(Order order) {
-        removeFromLevel(order);
+    /**
+     * Takes a live order out entirely: its level (or its book's waiting stops), the index, its owner's list, the
+     * expiry queue.
+     */
+    private void removeLive(Order order) {
+        if (order.level != null) {
+            removeFromLevel(order);
+        } else {
+            order.book.stops.remove(order);
+        }
         untrack(order);
     }
 
-    /** A live order becomes findable: by (owner, client order id), and in its owner's list. */
+    /** A live order becomes findable: by (owner, client order id), in its owner's list, and (GTD) by expiry. */
     private void track(Order order) {
         orderIndex.add(order);
         ownerOrders.add(order);
         risk.orderRested(order.owner);
+        if (order.timeInForce == TimeInForce.GTD) {
+            expiries.add(order);
+        }
     }
 
     private void untrack(Order order) {
         orderIndex.remove(order);
         ownerOrders.remove(order);
         risk.orderGone(order.owner);
+        if (order.expiryIndex >= 0) {
+            expiries.remove(order);
+        }
     }
 
     /** The operator's halt or resume; a symbol the engine does not have is ignored (the operator checks first). */
@@ -609,7 +801,7 @@ public final class MatchingEngine implements TradingSettings {
     /** Every live order of the owner, highest order id first, each with an unsolicited CANCELED. */
     private void cancelAllForOwner(int owner, RejectReason reason) {
         for (Order order = ownerOrders.first(owner); order != null; order = ownerOrders.first(owner)) {
-            removeResting(order);
+            removeLive(order);
             publisher.canceled(order, reason);
             release(order);
         }
@@ -627,30 +819,50 @@ public final class MatchingEngine implements TradingSettings {
         }
     }
 
-    /** The end of the day: every resting DAY order expires, book by book, bids then asks, in priority order. */
+    /**
+     * The end of the day: every live DAY order expires, book by book: bids then asks in priority order, then the
+     * waiting buy stops and sell stops in trigger order.
+     */
     private void expireDayOrders() {
         for (OrderBook book : books) {
             expireDayOrders(book.bids);
             expireDayOrders(book.asks);
+            expireDayOrders(book.stops.first(Side.BUY));
+            expireDayOrders(book.stops.first(Side.SELL));
         }
         view.dayEnded();
+    }
+
+    /** Every GTD order whose expire time is at or before {@code nowNanos} expires, earliest first (then order id). */
+    private void expireDue(long nowNanos) {
+        for (Order order = expiries.first(); order != null && order.expireTimeNanos <= nowNanos;
+             order = expiries.first()) {
+            removeLive(order);
+            publisher.expired(order, RejectReason.GTD_EXPIRED);
+            release(order);
+        }
     }
 
     private void expireDayOrders(BookSide side) {
         PriceLevel level = side.best;
         while (level != null) {
             PriceLevel worse = level.worse; // the level goes back to the pool if its last order expires
-            Order order = level.head;
-            while (order != null) {
-                Order next = order.next;
-                if (order.timeInForce == TimeInForce.DAY) {
-                    removeResting(order);
-                    publisher.expired(order);
-                    release(order);
-                }
-                order = next;
-            }
+            expireDayOrders(level.head);
             level = worse;
+        }
+    }
+
+    /** The DAY orders of one queue (a level's orders, or one side's waiting stops) expire, in its order. */
+    private void expireDayOrders(Order first) {
+        Order order = first;
+        while (order != null) {
+            Order next = order.next;
+            if (order.timeInForce == TimeInForce.DAY) {
+                removeLive(order);
+                publisher.expired(order, RejectReason.DAY_ENDED);
+                release(order);
+            }
+            order = next;
         }
     }
 
@@ -661,12 +873,6 @@ public final class MatchingEngine implements TradingSettings {
         if (!risk.setControl(owner, control, value)) {
             selfTrade.setControl(owner, control, value);
         }
-    }
-
-    /** An order that ends without resting (IOC/FOK/market remainder): report it canceled and recycle it. */
-    private void finishUnrested(Order order) {
-        publisher.canceled(order, RejectReason.NONE);
-        release(order);
     }
 
     private void release(Order order) {

@@ -8,7 +8,8 @@ import io.fixmatch.engine.api.TimeInForce;
 
 /**
  * A pooled, reusable order. It is also a node of its price level's queue ({@code prev}/{@code next}), so removing
- * it from the middle of a level is O(1) whatever the level's depth.
+ * it from the middle of a level is O(1) whatever the level's depth; a stop order waiting for its trigger is a node of
+ * its book's list of waiting stops through the same links (it is in no level then).
  */
 final class Order implements RestingOrderView {
     long orderId;
@@ -26,6 +27,22 @@ final class Order implements RestingOrderView {
     long leaves;
     long cum;
     long cumNotional;
+    /** Stop and stop-limit orders: the last trade price that triggers them; 0 for other orders. */
+    long stopPrice;
+    /** A stop order that has been triggered: it now trades as the market or limit order it became. */
+    boolean triggered;
+    /** An iceberg's displayed quantity when it refills (FIX MaxFloor); 0: not an iceberg, all of it shows. */
+    long maxFloor;
+    /** While resting: the part of the leaves that shows in the book and trades first (the leaves if no iceberg). */
+    long shown;
+    /** IOC only: the least it must be able to trade at once (FIX MinQty); 0: none. */
+    long minQuantity;
+    /** GTD orders: when the engine expires them (epoch ns, a journal time); 0 for other orders. */
+    long expireTimeNanos;
+    /** Refused rather than traded on entry (FIX ExecInst 6, participate don't initiate); kept for its replaces. */
+    boolean postOnly;
+    /** Its place in the engine's {@link ExpiryQueue} (GTD orders while live), -1 when not in it. */
+    int expiryIndex = -1;
 
     PriceLevel level;
     Order prev;
@@ -40,6 +57,16 @@ final class Order implements RestingOrderView {
         cumNotional += quantity * atPrice;
     }
 
+    /** What a resting order shows in the book when it joins the back of a level: its leaves, or an iceberg's floor. */
+    long displayOnRest() {
+        return maxFloor == 0 ? leaves : Math.min(maxFloor, leaves);
+    }
+
+    /** Whether the order waits out of the book for its stop price. */
+    boolean isWaitingStop() {
+        return orderType.isStop() && !triggered;
+    }
+
     OrderStatus liveStatus() {
         if (leaves == 0) {
             return OrderStatus.FILLED;
@@ -49,7 +76,7 @@ final class Order implements RestingOrderView {
 
     /** Whether a resting order at {@code restingPrice} is acceptable to this order as its counterparty. */
     boolean acceptsPrice(long restingPrice) {
-        if (orderType == OrderType.MARKET) {
+        if (!orderType.hasLimitPrice()) { // market, and a triggered stop (market) order
             return true;
         }
         return side == Side.BUY ? restingPrice <= price : restingPrice >= price;
@@ -57,6 +84,14 @@ final class Order implements RestingOrderView {
 
     /** Drops references so a pooled order keeps nothing alive and leaks nothing into its next use. */
     void clear() {
+        stopPrice = 0;
+        triggered = false;
+        maxFloor = 0;
+        shown = 0;
+        minQuantity = 0;
+        expireTimeNanos = 0;
+        postOnly = false;
+        expiryIndex = -1;
         book = null;
         level = null;
         prev = null;
@@ -76,6 +111,12 @@ final class Order implements RestingOrderView {
     @Override public long leavesQuantity() { return leaves; }
     @Override public long cumQuantity() { return cum; }
     @Override public long cumNotional() { return cumNotional; }
+    @Override public OrderType orderType() { return orderType; }
+    @Override public long stopPrice() { return stopPrice; }
+    @Override public long maxFloor() { return maxFloor; }
+    @Override public long displayedQuantity() { return shown; }
+    @Override public long expireTimeNanos() { return expireTimeNanos; }
+    @Override public boolean postOnly() { return postOnly; }
 
     @Override
     public String toString() {

@@ -11,6 +11,8 @@ final class OrderBook {
     final BookSide asks;
     /** Halted by the operator: new orders and replaces are refused, cancels accepted. */
     boolean halted;
+    /** Its stop and stop-limit orders waiting for their stop price. */
+    final WaitingStops stops = new WaitingStops();
 
     OrderBook(int symbolId, SymbolSpec spec) {
         this.symbolId = symbolId;

@@ -1,7 +1,9 @@
 package io.fixmatch.engine.matching;
 
+import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.OrderType;
 import io.fixmatch.engine.api.RejectReason;
+import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.config.SymbolSpec;
 
 /** The checks every price and quantity must pass before it may touch a book. */
@@ -19,7 +21,7 @@ final class OrderRules {
         if (quantity % spec.lotSize() != 0) {
             return RejectReason.QUANTITY_NOT_LOT_MULTIPLE;
         }
-        if (orderType == OrderType.MARKET) {
+        if (!orderType.hasLimitPrice()) {
             return RejectReason.NONE;
         }
         if (price <= 0) {
@@ -32,5 +34,41 @@ final class OrderRules {
             return RejectReason.PRICE_NOT_ON_TICK;
         }
         return RejectReason.NONE;
+    }
+
+    /**
+     * The order attributes of a new order (after its quantity and limit price passed {@link #check}): the stop price
+     * (stop and stop-limit orders only, on the tick), MaxFloor (a resting limit order's, a lot multiple up to the
+     * quantity), MinQty (IOC only, the same), post-only (a resting limit order's), the GTD expire time (GTD only, after
+     * {@code nowNanos}). Each attribute an order type does not take is refused rather than ignored.
+     */
+    static RejectReason checkAttributes(SymbolSpec spec, Command command, long nowNanos) {
+        OrderType type = command.orderType();
+        TimeInForce tif = command.timeInForce();
+        long stopPrice = command.stopPrice();
+        if (type.isStop() ? stopPrice <= 0 || stopPrice > spec.maxPrice() || stopPrice % spec.tickSize() != 0
+            : stopPrice != 0) {
+            return RejectReason.INVALID_STOP_PRICE;
+        }
+        long maxFloor = command.maxFloor();
+        if (maxFloor != 0 && (!type.hasLimitPrice() || !tif.rests() || !isLotsUpTo(spec, maxFloor,
+            command.quantity()))) {
+            return RejectReason.INVALID_MAX_FLOOR;
+        }
+        long minQuantity = command.minQuantity();
+        if (minQuantity != 0 && (tif != TimeInForce.IOC || !isLotsUpTo(spec, minQuantity, command.quantity()))) {
+            return RejectReason.INVALID_MIN_QUANTITY;
+        }
+        if (command.postOnly() && (type != OrderType.LIMIT || !tif.rests())) {
+            return RejectReason.INVALID_POST_ONLY;
+        }
+        if (tif == TimeInForce.GTD) {
+            return command.expireTimeNanos() <= nowNanos ? RejectReason.INVALID_EXPIRE_TIME : RejectReason.NONE;
+        }
+        return command.expireTimeNanos() != 0 ? RejectReason.EXPIRE_TIME_NOT_GTD : RejectReason.NONE;
+    }
+
+    private static boolean isLotsUpTo(SymbolSpec spec, long quantity, long orderQuantity) {
+        return quantity > 0 && quantity <= orderQuantity && quantity % spec.lotSize() == 0;
     }
 }

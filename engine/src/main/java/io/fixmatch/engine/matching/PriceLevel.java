@@ -12,7 +12,10 @@ final class PriceLevel {
     Order head;
     Order tail;
     int orderCount;
+    /** The leaves of its orders, hidden iceberg parts included: what an aggressor can trade here. */
     long totalQuantity;
+    /** What shows in the book (market data): the orders' displayed parts (an iceberg shows its floor). */
+    long displayedQuantity;
 
     PriceLevel better;
     PriceLevel worse;
@@ -24,6 +27,7 @@ final class PriceLevel {
         tail = null;
         orderCount = 0;
         totalQuantity = 0;
+        displayedQuantity = 0;
         better = null;
         worse = null;
     }
@@ -41,9 +45,10 @@ final class PriceLevel {
         tail = order;
         orderCount++;
         totalQuantity += order.leaves;
+        displayedQuantity += order.shown;
     }
 
-    /** Takes the order out of the queue in O(1); the caller has already taken its fills out of the total. */
+    /** Takes the order out of the queue in O(1); the caller has already taken its fills out of the totals. */
     void unlink(Order order) {
         if (order.prev == null) {
             head = order.next;
@@ -57,6 +62,7 @@ final class PriceLevel {
         }
         orderCount--;
         totalQuantity -= order.leaves;
+        displayedQuantity -= order.shown;
         order.level = null;
         order.prev = null;
         order.next = null;
@@ -68,6 +74,7 @@ final class PriceLevel {
 
     @Override
     public String toString() {
-        return "PriceLevel{" + price + " orders=" + orderCount + " qty=" + totalQuantity + "}";
+        return "PriceLevel{" + price + " orders=" + orderCount + " qty=" + totalQuantity + " shown=" + displayedQuantity
+            + "}";
     }
 }

@@ -3,6 +3,7 @@ package io.fixmatch.engine.loop;
 import com.sun.management.ThreadMXBean;
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.EventSink;
+import io.fixmatch.engine.api.EventType;
 import io.fixmatch.engine.api.OrderType;
 import io.fixmatch.engine.api.RejectReason;
 import io.fixmatch.engine.api.SelfTradePrevention;
@@ -23,8 +24,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The matching step with what the admin endpoint added to it (counters on every event, halts, resumes and book
  * queries answered through the published view), and with every pre-trade risk check, its rejects, self-trade
- * prevention, kill switches and the end of day, allocates nothing in steady state: offer, match, publish, drain, all
- * on this thread (the one-thread layout), measured with the JVM's per-thread allocation counter.
+ * prevention, kill switches and the end of day, and with stop and stop-limit orders triggered, icebergs refilled, GTD
+ * orders expired (by TIMER commands and by the commands after their expiry), post-only and MinQty orders, allocates
+ * nothing in steady state: offer, match, publish, drain, all on this thread (the one-thread layout), measured with
+ * the JVM's per-thread allocation counter.
  */
 class MatchingStepAllocationTest {
     private static final EngineConfig ENGINE = new EngineConfig(List.of(SymbolSpec.of("X", 2, 1, 1),
@@ -38,8 +41,8 @@ class MatchingStepAllocationTest {
     }
 
     private final Command command = new Command();
-    private final long[] events = new long[1];
-    private final EventSink sink = event -> events[0]++;
+    private final long[] events = new long[EventType.count()];
+    private final EventSink sink = event -> events[event.type().ordinal()]++;
 
     @ParameterizedTest(name = "market data {0}")
     @ValueSource(booleans = {false, true})
@@ -71,6 +74,10 @@ class MatchingStepAllocationTest {
         }
         assertTrue(runtime.counters().ordersCanceled(RejectReason.SELF_TRADE_RESTING) > 100, "self-trades prevented");
         assertTrue(runtime.counters().ordersExpired() > 100, "day orders expire");
+        assertTrue(events[EventType.TRIGGERED.ordinal()] > 100, "stops trigger");
+        assertTrue(runtime.counters().ordersCanceled(RejectReason.MIN_QUANTITY_NOT_AVAILABLE) > 100,
+            "MinQty orders find too little");
+        assertTrue(runtime.counters().ordersRejected(RejectReason.POST_ONLY_WOULD_TAKE) > 100, "post-only refused");
         assertEquals(0, runtime.inbound().size());
         runtime.close();
     }
@@ -98,6 +105,19 @@ class MatchingStepAllocationTest {
                 case 41 -> command.killSwitch(2);
                 case 51 -> command.releaseKillSwitch(2);
                 case 97 -> command.expireDayOrders();
+                case 61 -> command.newOrder(3, IDS[slot], 0, Side.BUY, OrderType.STOP, TimeInForce.DAY, 0, 10)
+                    .stopPrice(1_004);
+                case 89 -> command.newOrder(4, IDS[slot], 0, Side.SELL, OrderType.STOP_LIMIT, TimeInForce.GTC, 999, 10)
+                    .stopPrice(1_001);
+                case 63 -> command.newOrder(4, IDS[slot], 0, Side.SELL, OrderType.LIMIT, TimeInForce.GTC, 1_002, 30)
+                    .maxFloor(10);
+                case 67 -> command.newOrder(3, IDS[slot], 0, Side.BUY, OrderType.LIMIT, TimeInForce.GTD, 999, 10)
+                    .expireTimeNanos(System.currentTimeMillis() * 1_000_000L + 1_000_000L);
+                case 73 -> command.timer();
+                case 79 -> command.newOrder(3, IDS[slot], 0, Side.BUY, OrderType.LIMIT, TimeInForce.IOC, 1_006, 500)
+                    .minQuantity(400);
+                case 83 -> command.newOrder(4, IDS[slot], 0, Side.SELL, OrderType.LIMIT, TimeInForce.DAY, 990, 10)
+                    .postOnly(true);
                 default -> {
                     if (i % 3 == 2) {
                         command.cancel(1, "c", IDS[slot], i % 2, Side.BUY);

@@ -93,6 +93,18 @@ final class EngineHarness {
         return order(owner, id, SYM, side, OrderType.MARKET, TimeInForce.DAY, 0, qty);
     }
 
+    /** A new order built by the caller (with attributes: stop price, MaxFloor, MinQty, expire time, post-only). */
+    Ord order(Command c) {
+        send(c);
+        return new Ord(c.owner(), c.clientOrderId().toString(), c.symbolId(), c.side(), c.orderType(),
+            c.timeInForce(), c.price(), c.quantity()).attributes(c.stopPrice(), c.expireTimeNanos());
+    }
+
+    /** The server's TIMER: only the engine's due work (GTD expiries). */
+    void timer() {
+        send(new Command().timer());
+    }
+
     /** Cancels {@code target} (its owner, symbol and side) with request id {@code id}. */
     Req cancel(Ord target, String id) {
         return cancel(target.owner, id, target.id, target.symbol, target.side).target(target);
@@ -161,6 +173,22 @@ final class EngineHarness {
         return orders;
     }
 
+    /** As {@link #book}, with what each shows: "A:s1 2/10@1000" = owner:clOrdId displayed/leaves@price. */
+    List<String> displayedBook(int symbol, Side side) {
+        List<String> orders = new ArrayList<>();
+        engine.forEachRestingOrder(symbol, side, o -> orders.add(ownerName(o.owner()) + ":" + o.clientOrderId() + " "
+            + o.displayedQuantity() + "/" + o.leavesQuantity() + "@" + o.price()));
+        return orders;
+    }
+
+    /** The waiting stops of one side, in trigger order: "A:s1 10 stop 1000". */
+    List<String> waitingStops(int symbol, Side side) {
+        List<String> orders = new ArrayList<>();
+        engine.forEachWaitingStop(symbol, side, o -> orders.add(ownerName(o.owner()) + ":" + o.clientOrderId() + " "
+            + o.leavesQuantity() + " stop " + o.stopPrice()));
+        return orders;
+    }
+
     void expectBook(int symbol, Side side, String... orders) {
         assertEquals(List.of(orders), book(symbol, side), "resting orders of symbol " + symbol + " " + side);
     }
@@ -213,6 +241,8 @@ final class EngineHarness {
         final long qty;
         /** The order id the engine is expected to give it: set by {@link #accepted} or {@link #id}. */
         long orderId;
+        long stopPrice;
+        long expireTime;
 
         Ord(int owner, String id, int symbol, Side side, OrderType type, TimeInForce tif, long price, long qty) {
             this.owner = owner;
@@ -230,14 +260,32 @@ final class EngineHarness {
             return this;
         }
 
-        /** The price the engine reports for the order: a market order's price is reported as 0. */
+        Ord attributes(long stop, long expire) {
+            this.stopPrice = stop;
+            this.expireTime = expire;
+            return this;
+        }
+
+        /** The price the engine reports for the order: a market or stop order's price is reported as 0. */
         long reportedPrice() {
-            return type == OrderType.MARKET ? 0 : price;
+            return type.hasLimitPrice() ? price : 0;
         }
 
         private Ev event(EventType eventType, long execId) {
             return new Ev(eventType, owner).clOrdId(id).ids(orderId, execId)
-                .order(symbol, side, type, tif, reportedPrice(), qty);
+                .order(symbol, side, type, tif, reportedPrice(), qty).attributes(stopPrice, expireTime);
+        }
+
+        /** TRIGGERED: a waiting stop reached its stop price; status NEW, leaves = quantity, reason STOP_TRIGGERED. */
+        Ev triggered(long execId) {
+            return event(EventType.TRIGGERED, execId).state(qty, 0, 0, OrderStatus.NEW)
+                .reason(RejectReason.STOP_TRIGGERED);
+        }
+
+        /** EXPIRED at its GTD expire time: own id, leaves 0, status EXPIRED, reason GTD_EXPIRED. */
+        Ev gtdExpired(long execId, long cum, long notional) {
+            return event(EventType.EXPIRED, execId).state(0, cum, notional, OrderStatus.EXPIRED)
+                .reason(RejectReason.GTD_EXPIRED);
         }
 
         /** ACCEPTED: status NEW, leaves = quantity. Remembers the order id for later events. */
@@ -249,7 +297,7 @@ final class EngineHarness {
         /** REJECTED new order: order id 0, nothing filled, status REJECTED. */
         Ev rejected(long execId, RejectReason reason) {
             return new Ev(EventType.REJECTED, owner).clOrdId(id).ids(0, execId)
-                .order(symbol, side, type, tif, reportedPrice(), qty)
+                .order(symbol, side, type, tif, reportedPrice(), qty).attributes(stopPrice, expireTime)
                 .state(0, 0, 0, OrderStatus.REJECTED).reason(reason);
         }
 
@@ -276,7 +324,8 @@ final class EngineHarness {
 
         /** The same order after a successful replace: same order id, type and time in force. */
         Ord replacedBy(String newId, long newPrice, long newQty) {
-            return new Ord(owner, newId, symbol, side, type, tif, newPrice, newQty).id(orderId);
+            return new Ord(owner, newId, symbol, side, type, tif, newPrice, newQty).id(orderId)
+                .attributes(stopPrice, expireTime);
         }
     }
 
@@ -336,7 +385,7 @@ final class EngineHarness {
         Ev canceled(long execId, long cum, long notional) {
             Ord o = target;
             return new Ev(EventType.CANCELED, o.owner).clOrdId(id).origClOrdId(o.id).ids(o.orderId, execId)
-                .order(o.symbol, o.side, o.type, o.tif, o.reportedPrice(), o.qty)
+                .order(o.symbol, o.side, o.type, o.tif, o.reportedPrice(), o.qty).attributes(o.stopPrice, o.expireTime)
                 .state(0, cum, notional, OrderStatus.CANCELED);
         }
 
@@ -344,7 +393,7 @@ final class EngineHarness {
         Ev replaced(long execId) {
             Ord o = target;
             return new Ev(EventType.REPLACED, o.owner).clOrdId(id).origClOrdId(o.id).ids(o.orderId, execId)
-                .order(o.symbol, o.side, o.type, o.tif, price, qty);
+                .order(o.symbol, o.side, o.type, o.tif, price, qty).attributes(o.stopPrice, o.expireTime);
         }
 
         /** The order as it is after this replace succeeded. */
@@ -356,7 +405,7 @@ final class EngineHarness {
         Ev status() {
             Ord o = target;
             return new Ev(EventType.STATUS, o.owner).clOrdId(o.id).ids(o.orderId, 0)
-                .order(o.symbol, o.side, o.type, o.tif, o.reportedPrice(), o.qty);
+                .order(o.symbol, o.side, o.type, o.tif, o.reportedPrice(), o.qty).attributes(o.stopPrice, o.expireTime);
         }
     }
 
@@ -384,6 +433,8 @@ final class EngineHarness {
         private long riskValue;
         private long riskLow;
         private long riskHigh;
+        private long stopPrice;
+        private long expireTime;
         private Long t;
 
         Ev(EventType type, int owner) {
@@ -426,6 +477,12 @@ final class EngineHarness {
             return this;
         }
 
+        Ev attributes(long stop, long expire) {
+            stopPrice = stop;
+            expireTime = expire;
+            return this;
+        }
+
         /** Timestamp; by default that of the last command. */
         Ev t(long value) { t = value; return this; }
 
@@ -440,6 +497,7 @@ final class EngineHarness {
                 .status(status)
                 .rejectReason(reason)
                 .risk(riskValue, riskLow, riskHigh)
+                .attributes(stopPrice, expireTime)
                 .toString();
         }
     }

@@ -21,7 +21,9 @@ import java.util.Random;
  * mid that random-walks, every order type and time in force, cancels and replaces of live orders (and now and then
  * of unknown, finished or mismatched ones), status requests, the operator's halts, resumes and book queries, and a
  * small share of invalid requests; each owner's pre-trade risk limits and self-trade prevention mode (set at the start,
- * changed now and then), kill switches engaged and released, reference prices, and end-of-day expiries.
+ * changed now and then), kill switches engaged and released, reference prices, and end-of-day expiries; orders with
+ * attributes (stop and stop-limit orders around the last trade, icebergs, post-only, GTD orders expiring within a few
+ * hundred steps, IOC with MinQty; now and then an invalid combination) and TIMER commands.
  *
  * <p>About one step in 200 is not processed but refused ({@code MatchingEngine.refuse}, as the loop does when it
  * cannot journal a command). To aim cancels and replaces at live orders it reads the {@link ReferenceEngine}'s state (never the real
@@ -69,7 +71,7 @@ public final class CommandGenerator {
     private void queueSettings(int owner) {
         long[] quantities = {0, 0, 40, 300, 5_000};
         long[] notionals = {0, 0, 2_000, 50_000, 1_000_000};
-        long[] openOrders = {0, 0, 40, 90};
+        long[] openOrders = {0, 15, 40, 90};
         long[] basisPoints = {0, 0, 10, 40, 200};
         long[] ticks = {0, 0, 3, 12};
         settings.add(new Command().setSessionControl(owner, SessionControl.MAX_ORDER_QUANTITY,
@@ -172,6 +174,10 @@ public final class CommandGenerator {
             return settings.removeFirst();
         }
         r -= 0.0005;
+        if (r < 0.01) { // the server's timer, when a GTD order's expiry is due
+            return new Command().timer();
+        }
+        r -= 0.01;
         if (r < 0.0005) {
             int symbol = random.nextInt(SYMBOLS.size());
             return new Command().setReferencePrice(symbol, random.nextInt(5) == 0 ? 0
@@ -188,6 +194,9 @@ public final class CommandGenerator {
         Side side = randomSide();
         long qty = randomQuantity(symbol);
         String id = newOrderId(owner);
+        if (random.nextInt(100) < 25) {
+            return attributedOrder(owner, id, symbol, side, qty);
+        }
         double r = random.nextDouble();
         if (r < 0.36) {
             return new Command().newOrder(owner, id, symbol, side, OrderType.LIMIT, TimeInForce.DAY,
@@ -214,6 +223,71 @@ public final class CommandGenerator {
         // A market order's price is ignored: now and then send one anyway.
         long price = random.nextInt(10) == 0 ? limitPrice(symbol, side, 0.5) : 0;
         return new Command().newOrder(owner, id, symbol, side, OrderType.MARKET, tif, price, qty);
+    }
+
+    /**
+     * An order with attributes: a stop or stop-limit order (its stop price a few ticks beyond the mid, now and then
+     * already reached), an iceberg, a post-only order (often crossing), a GTD order (expiring within a few hundred steps),
+     * an IOC with MinQty; about one in ten is an invalid combination.
+     */
+    private Command attributedOrder(int owner, String id, int symbol, Side side, long qty) {
+        SymbolSpec spec = SYMBOLS.get(symbol);
+        long tick = spec.tickSize();
+        long lot = spec.lotSize();
+        TimeInForce[] resting = {TimeInForce.DAY, TimeInForce.GTC, TimeInForce.GTD};
+        TimeInForce tif = resting[random.nextInt(resting.length)];
+        Command c;
+        switch (random.nextInt(5)) {
+            case 0 -> { // stop or stop-limit
+                boolean stopLimit = random.nextBoolean();
+                long distance = random.nextInt(6) == 0 ? -random.nextInt(3) : 1 + random.nextInt(6);
+                long stopPrice = Math.max(1, (side == Side.BUY ? midTicks[symbol] + distance
+                    : midTicks[symbol] - distance)) * tick;
+                TimeInForce stopTif = random.nextInt(5) == 0 ? (random.nextBoolean() ? TimeInForce.IOC
+                    : TimeInForce.FOK) : tif;
+                long limit = stopLimit ? Math.max(tick, stopPrice + (side == Side.BUY ? 1 : -1) * tick
+                    * random.nextInt(3)) : 0;
+                c = new Command().newOrder(owner, id, symbol, side, stopLimit ? OrderType.STOP_LIMIT
+                    : OrderType.STOP, stopTif, limit, qty).stopPrice(stopPrice);
+            }
+            case 1 -> { // iceberg
+                long lots = qty / lot;
+                c = new Command().newOrder(owner, id, symbol, side, OrderType.LIMIT, tif,
+                    limitPrice(symbol, side, 0.25), qty).maxFloor(lot * (1 + random.nextInt((int) Math.max(1,
+                    Math.min(lots, 4)))));
+            }
+            case 2 -> c = new Command().newOrder(owner, id, symbol, side, OrderType.LIMIT, tif,
+                limitPrice(symbol, side, 0.4), qty).postOnly(true);
+            case 3 -> c = new Command().newOrder(owner, id, symbol, side, OrderType.LIMIT, TimeInForce.GTD,
+                limitPrice(symbol, side, 0.15), qty);
+            default -> c = new Command().newOrder(owner, id, symbol, side, OrderType.LIMIT, TimeInForce.IOC,
+                limitPrice(symbol, side, 0.7), qty).minQuantity(lot * (1 + random.nextInt((int) (qty / lot))));
+        }
+        if (c.timeInForce() == TimeInForce.GTD) {
+            c.expireTimeNanos(timestamp + 1 + random.nextInt(600_000));
+        }
+        if (random.nextInt(10) == 0) {
+            spoil(c, spec);
+        }
+        return c;
+    }
+
+    /** One invalid attribute or combination. */
+    private void spoil(Command c, SymbolSpec spec) {
+        switch (random.nextInt(8)) {
+            case 0 -> c.stopPrice(c.orderType().isStop() ? (spec.tickSize() > 1 ? c.stopPrice() + 1 : -1)
+                : spec.tickSize() * 100);
+            case 1 -> c.maxFloor(random.nextBoolean() ? c.quantity() + spec.lotSize() : spec.lotSize())
+                .timeInForce(random.nextBoolean() ? TimeInForce.IOC : c.timeInForce());
+            case 2 -> c.minQuantity(random.nextBoolean() ? c.quantity() + spec.lotSize() : spec.lotSize())
+                .timeInForce(random.nextBoolean() ? TimeInForce.DAY : TimeInForce.IOC);
+            case 3 -> c.postOnly(true).timeInForce(random.nextBoolean() ? TimeInForce.IOC : c.timeInForce())
+                .orderType(random.nextBoolean() ? OrderType.MARKET : c.orderType());
+            case 4 -> c.timeInForce(TimeInForce.GTD).expireTimeNanos(random.nextBoolean() ? 0 : timestamp - 10);
+            case 5 -> c.expireTimeNanos(timestamp + 1_000).timeInForce(TimeInForce.GTC);
+            case 6 -> c.orderType(OrderType.STOP).stopPrice(0);
+            default -> c.maxFloor(-spec.lotSize());
+        }
     }
 
     private Command invalidNewOrder() {

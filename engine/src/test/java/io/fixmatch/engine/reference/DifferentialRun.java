@@ -228,6 +228,23 @@ final class DifferentialRun {
             if (bestBid != 0 && bestAsk != 0 && bestBid >= bestAsk) {
                 return "book of symbol " + symbol + " crossed: best bid " + bestBid + " >= best ask " + bestAsk;
             }
+            List<String> engineStops = new ArrayList<>();
+            for (Side side : Side.values()) {
+                engine.forEachWaitingStop(symbol, side, o -> engineStops.add(describe(o) + " stop=" + o.stopPrice()));
+            }
+            engineStops.sort(null);
+            List<String> referenceStops = new ArrayList<>();
+            for (RefOrder r : reference.waitingStops(symbol)) {
+                referenceStops.add(describe(r) + " stop=" + r.stopPrice);
+            }
+            referenceStops.sort(null);
+            if (!engineStops.equals(referenceStops)) {
+                return "book of symbol " + symbol + ": waiting stops differ\n  reference: " + referenceStops
+                    + "\n  engine:    " + engineStops;
+            }
+        }
+        if (engine.nextDeadlineNanos() != reference.nextExpiry()) {
+            return "next deadline: engine " + engine.nextDeadlineNanos() + ", reference " + reference.nextExpiry();
         }
         return null;
     }
@@ -284,7 +301,8 @@ final class DifferentialRun {
             if (r.orderId != o.orderId() || r.owner != o.owner() || !sameId(r.clientOrderId, o)
                 || r.price != o.price() || r.quantity != o.orderQuantity() || r.leaves != o.leavesQuantity()
                 || r.cum != o.cumQuantity() || r.cumNotional != o.cumNotional()
-                || r.timeInForce != o.timeInForce()) {
+                || r.timeInForce != o.timeInForce() || r.shown != o.displayedQuantity()
+                || r.orderType != o.orderType() || r.stopPrice != o.stopPrice() || r.expireTime != o.expireTimeNanos()) {
                 problem = "position " + i + " differs: reference " + describe(r) + ", engine " + describe(o);
             }
         }
@@ -320,12 +338,12 @@ final class DifferentialRun {
 
     static String describe(RefOrder r) {
         return "#" + r.orderId + " o" + r.owner + " " + r.clientOrderId + " " + r.timeInForce + " " + r.leaves + "/"
-            + r.quantity + "@" + r.price + " cum=" + r.cum + " notional=" + r.cumNotional;
+            + r.quantity + "@" + r.price + " cum=" + r.cum + " notional=" + r.cumNotional + " shown=" + r.shown;
     }
 
     static String describe(RestingOrderView o) {
         return "#" + o.orderId() + " o" + o.owner() + " " + o.clientOrderId() + " " + o.timeInForce() + " "
             + o.leavesQuantity() + "/" + o.orderQuantity() + "@" + o.price() + " cum=" + o.cumQuantity()
-            + " notional=" + o.cumNotional();
+            + " notional=" + o.cumNotional() + " shown=" + o.displayedQuantity();
     }
 }

@@ -67,6 +67,8 @@ class EngineMatchesReferenceTest {
         int replaceFills = 0;
         int fokKills = 0;
         int cancelBothStops = 0;
+        int triggers = 0;
+        int gtdExpiries = 0;
         for (int i = 0; i < 20_000; i++) {
             Step step = generator.next();
             Command command = step.command();
@@ -74,7 +76,15 @@ class EngineMatchesReferenceTest {
                 ? reference.process(command)
                 : reference.refuse(command, step.refusal());
             for (ExecutionEvent e : events) {
-                seen.add((step.refusal() == null ? "" : "refused ") + command.type() + "->" + e.type());
+                if (e.rejectReason() == RejectReason.GTD_EXPIRED) {
+                    seen.add("*->EXPIRED(GTD)"); // due before whatever journaled command comes first
+                    gtdExpiries++;
+                } else {
+                    seen.add((step.refusal() == null ? "" : "refused ") + command.type() + "->" + e.type());
+                }
+                if (e.type() == EventType.TRIGGERED) {
+                    triggers++;
+                }
                 reasons.add(e.rejectReason());
                 if (command.type() == CommandType.REPLACE && e.type() == EventType.FILL) {
                     replaceFills++;
@@ -98,7 +108,7 @@ class EngineMatchesReferenceTest {
             "CANCEL->CANCELED", "CANCEL->CANCEL_REJECTED",
             "REPLACE->REPLACED", "REPLACE->REPLACE_REJECTED", "REPLACE->FILL", "REPLACE->CANCELED",
             "ORDER_STATUS->STATUS", "CANCEL_ALL_FOR_OWNER->CANCELED", "KILL_SWITCH->CANCELED",
-            "EXPIRE_DAY_ORDERS->EXPIRED",
+            "EXPIRE_DAY_ORDERS->EXPIRED", "NEW_ORDER->TRIGGERED", "REPLACE->TRIGGERED", "*->EXPIRED(GTD)",
             "refused NEW_ORDER->REJECTED", "refused CANCEL->CANCEL_REJECTED", "refused REPLACE->REPLACE_REJECTED",
             "refused ORDER_STATUS->STATUS"));
         assertEquals(expectedPairs, seen, "(command -> event) pairs produced");
@@ -107,6 +117,10 @@ class EngineMatchesReferenceTest {
         }
         if (cancelBothStops < 5) {
             fail("too few cancel-both self-trade stops: " + cancelBothStops);
+        }
+        if (triggers < 100 || gtdExpiries < 100 || reference.refills() < 100) {
+            fail("too few triggered stops (" + triggers + "), GTD expiries (" + gtdExpiries + ") or iceberg refills ("
+                + reference.refills() + ")");
         }
     }
 

@@ -47,6 +47,14 @@ public final class ReferenceEngine {
         public long leaves;
         public long cum;
         public long cumNotional;
+        /** "Order attributes": stop price, triggered, MaxFloor and what shows, MinQty, GTD expire time, post-only. */
+        public long stopPrice;
+        public boolean triggered;
+        public long maxFloor;
+        public long shown;
+        public long minQuantity;
+        public long expireTime;
+        public boolean postOnly;
         /** Arrival at its current place in the queue: larger means later, i.e. lower time priority. */
         long sequence;
 
@@ -70,11 +78,15 @@ public final class ReferenceEngine {
     private long lastOrderId;
     private long lastExecId;
     private long lastSequence;
+    /** Iceberg refills so far: for the generator's coverage check. */
+    private long refills;
     /** Each owner's settings ("Pre-trade risk", "Self-trade prevention"): absent means 0, none. */
     private final Map<Integer, Map<SessionControl, Long>> settings = new HashMap<>();
     private final Set<Integer> killSwitched = new java.util.TreeSet<>();
     private final Map<Integer, Long> lastTrade = new HashMap<>();
     private final Map<Integer, Long> referencePrice = new HashMap<>();
+    /** waiting.get(symbolId) = its stop orders waiting for their stop price, in arrival order. */
+    private final List<List<RefOrder>> waiting = new ArrayList<>();
 
     public ReferenceEngine(List<SymbolSpec> symbols) {
         this.symbols = List.copyOf(symbols);
@@ -82,6 +94,7 @@ public final class ReferenceEngine {
             @SuppressWarnings("unchecked")
             List<RefOrder>[] sides = new List[] {new ArrayList<RefOrder>(), new ArrayList<RefOrder>()};
             books.add(sides);
+            waiting.add(new ArrayList<>());
         }
     }
 
@@ -108,6 +121,21 @@ public final class ReferenceEngine {
     /** Every live (resting) order, in a deterministic order, for the command generator (a copy). */
     public List<RefOrder> liveOrders() {
         return new ArrayList<>(live.values());
+    }
+
+    /** The stop orders of a symbol waiting for their stop price, in arrival order (a copy). */
+    public List<RefOrder> waitingStops(int symbolId) {
+        return new ArrayList<>(waiting.get(symbolId));
+    }
+
+    /** The earliest expire time of a live GTD order, Long.MAX_VALUE if none. */
+    public long nextExpiry() {
+        return live.values().stream().filter(o -> o.timeInForce == TimeInForce.GTD).mapToLong(o -> o.expireTime)
+            .min().orElse(Long.MAX_VALUE);
+    }
+
+    public long refills() {
+        return refills;
     }
 
     public int liveCount() {
@@ -144,13 +172,14 @@ public final class ReferenceEngine {
             case ORDER_STATUS -> EventType.STATUS;
             case CANCEL_ALL_FOR_OWNER -> throw new IllegalArgumentException("the doc names no event for this");
             case HALT_SYMBOL, RESUME_SYMBOL, BOOK_QUERY, KILL_SWITCH, RELEASE_KILL_SWITCH, EXPIRE_DAY_ORDERS,
-                 SET_SESSION_CONTROL, SET_REFERENCE_PRICE -> throw new IllegalStateException("handled above");
+                 SET_SESSION_CONTROL, SET_REFERENCE_PRICE, TIMER -> throw new IllegalStateException("handled above");
         };
         ExecutionEvent e = new ExecutionEvent().begin(type, c.timestampNanos(), c.owner());
         e.clientOrderId().copyFrom(c.clientOrderId());
         e.origClientOrderId().copyFrom(c.origClientOrderId());
         e.order(c.symbolId(), c.side(), c.orderType(), c.timeInForce(),
-                c.orderType() == OrderType.MARKET ? 0 : c.price(), c.quantity())
+                limitPriced(c.orderType()) ? c.price() : 0, c.quantity())
+            .attributes(c.stopPrice(), c.expireTimeNanos())
             .ids(0, 0)
             .quantities(0, 0, 0)
             .status(OrderStatus.REJECTED)
@@ -160,6 +189,9 @@ public final class ReferenceEngine {
 
     public List<ExecutionEvent> process(Command command) {
         List<ExecutionEvent> out = new ArrayList<>();
+        if (command.type() != CommandType.ORDER_STATUS && command.type() != CommandType.BOOK_QUERY) {
+            expireGtd(command, out); // "Every journaled command first expires every GTD order due at its timestamp"
+        }
         switch (command.type()) {
             case NEW_ORDER -> newOrder(command, out);
             case CANCEL -> cancel(command, out);
@@ -194,13 +226,43 @@ public final class ReferenceEngine {
                     referencePrice.put(command.symbolId(), Math.max(0, command.price()));
                 }
             }
+            case TIMER -> { } // only its GTD expiries, above
         }
         return out;
+    }
+
+    /** "GTD": live GTD orders whose expire time is at or before the command's, earliest first, then by order id. */
+    private void expireGtd(Command c, List<ExecutionEvent> out) {
+        List<RefOrder> due = new ArrayList<>();
+        for (RefOrder o : live.values()) {
+            if (o.timeInForce == TimeInForce.GTD && o.expireTime <= c.timestampNanos()) {
+                due.add(o);
+            }
+        }
+        due.sort((a, b) -> a.expireTime != b.expireTime ? Long.compare(a.expireTime, b.expireTime)
+            : Long.compare(a.orderId, b.orderId));
+        for (RefOrder o : due) {
+            removeLive(o);
+            out.add(orderEvent(EventType.EXPIRED, c, o, o.clientOrderId, "", OrderStatus.EXPIRED, 0)
+                .rejectReason(RejectReason.GTD_EXPIRED));
+        }
+    }
+
+    /** Takes a live order out of its book side or its symbol's waiting stops, and out of the live orders. */
+    private void removeLive(RefOrder o) {
+        if (!side(o.symbolId, o.side).remove(o)) {
+            waiting.get(o.symbolId).remove(o);
+        }
+        live.remove(new Key(o.owner, o.clientOrderId));
     }
 
     private void newOrder(Command c, List<ExecutionEvent> out) {
         String id = c.clientOrderId().toString();
         boolean market = c.orderType() == OrderType.MARKET;
+        boolean stop = c.orderType() == OrderType.STOP || c.orderType() == OrderType.STOP_LIMIT;
+        boolean limitPriced = c.orderType() == OrderType.LIMIT || c.orderType() == OrderType.STOP_LIMIT;
+        boolean canRest = c.timeInForce() == TimeInForce.DAY || c.timeInForce() == TimeInForce.GTC
+            || c.timeInForce() == TimeInForce.GTD;
         RejectReason reason = RejectReason.NONE;
         if (c.owner() < 0 || c.owner() > 65_535) {
             reason = RejectReason.INVALID_OWNER;
@@ -215,11 +277,19 @@ public final class ReferenceEngine {
         } else {
             SymbolSpec spec = symbols.get(c.symbolId());
             reason = quantityCheck(spec, c.quantity());
-            if (reason == RejectReason.NONE && !market) {
+            if (reason == RejectReason.NONE && limitPriced) {
                 reason = priceCheck(spec, c.price());
             }
             if (reason == RejectReason.NONE) {
-                reason = riskCheck(c.owner(), c.symbolId(), market, c.timeInForce(), c.price(), c.quantity(), true);
+                reason = attributesCheck(spec, c, stop, limitPriced, canRest);
+            }
+            if (reason == RejectReason.NONE) {
+                // "a STOP order is checked as a market order, a STOP_LIMIT order as a limit order"
+                reason = riskCheck(c.owner(), c.symbolId(), !limitPriced, c.timeInForce(), c.price(), c.quantity(),
+                    true);
+            }
+            if (reason == RejectReason.NONE && c.postOnly() && reachesOpposite(c.symbolId(), c.side(), c.price())) {
+                reason = RejectReason.POST_ONLY_WOULD_TAKE;
             }
             if (reason == RejectReason.NONE && market && side(c.symbolId(), c.side().opposite()).isEmpty()) {
                 reason = RejectReason.NO_LIQUIDITY;
@@ -231,7 +301,9 @@ public final class ReferenceEngine {
             // a market order), quantity; order id 0, leaves 0, cum 0, status REJECTED, the reason."
             e.clientOrderId().copyFrom(c.clientOrderId());
             e.ids(0, ++lastExecId)
-                .order(c.symbolId(), c.side(), c.orderType(), c.timeInForce(), market ? 0 : c.price(), c.quantity())
+                .order(c.symbolId(), c.side(), c.orderType(), c.timeInForce(), limitPriced ? c.price() : 0,
+                    c.quantity())
+                .attributes(c.stopPrice(), c.expireTimeNanos())
                 .quantities(0, 0, 0)
                 .status(OrderStatus.REJECTED)
                 .rejectReason(reason);
@@ -250,48 +322,162 @@ public final class ReferenceEngine {
         o.side = c.side();
         o.orderType = c.orderType();
         o.timeInForce = c.timeInForce();
-        o.price = market ? 0 : c.price();
+        o.price = limitPriced ? c.price() : 0;
         o.quantity = c.quantity();
         o.leaves = c.quantity();
+        o.stopPrice = c.stopPrice();
+        o.maxFloor = c.maxFloor();
+        o.minQuantity = c.minQuantity();
+        o.expireTime = c.expireTimeNanos();
+        o.postOnly = c.postOnly();
         out.add(orderEvent(EventType.ACCEPTED, c, o, o.clientOrderId, "", OrderStatus.NEW, o.leaves));
+        if (stop) {
+            // "waits out of the book ... live"
+            waiting.get(o.symbolId).add(o);
+            live.put(new Key(o.owner, o.clientOrderId), o);
+        } else {
+            enter(o, c, out);
+        }
+        runTriggers(o.symbolId, c, out);
+    }
 
-        if (o.timeInForce == TimeInForce.FOK) {
-            // What it could trade: with self-trade prevention, its own party's orders are passed over
-            // (cancel-resting) or end the count (cancel-incoming, cancel-both).
-            SelfTradePrevention mode = stpMode(o.owner);
-            long available = 0;
-            for (RefOrder r : side(o.symbolId, o.side.opposite())) {
-                if (!acceptable(o, r.price)) {
-                    continue;
-                }
-                if (mode != SelfTradePrevention.NONE && sameParty(o.owner, r.owner)) {
-                    if (mode == SelfTradePrevention.CANCEL_RESTING) {
-                        continue;
-                    }
-                    break;
-                }
-                available += r.leaves;
-            }
-            if (available < o.quantity) {
-                out.add(orderEvent(EventType.CANCELED, c, o, o.clientOrderId, "", OrderStatus.CANCELED, 0));
-                return;
-            }
+    /** "Entering an order": FOK, MinQty, trading, then resting or canceling its rest. Removes it from live if it ends. */
+    private void enter(RefOrder o, Command c, List<ExecutionEvent> out) {
+        if (o.timeInForce == TimeInForce.FOK && tradable(o) < o.leaves) {
+            finish(o, c, out, RejectReason.NONE);
+            return;
+        }
+        if (o.minQuantity > 0 && tradable(o) < o.minQuantity) {
+            finish(o, c, out, RejectReason.MIN_QUANTITY_NOT_AVAILABLE);
+            return;
         }
         boolean stopped = trade(o, c, out);
         if (o.leaves == 0) {
+            live.remove(new Key(o.owner, o.clientOrderId));
             return;
         }
         if (stopped) {
-            out.add(orderEvent(EventType.CANCELED, c, o, o.clientOrderId, "", OrderStatus.CANCELED, 0)
-                .rejectReason(RejectReason.SELF_TRADE_INCOMING));
+            finish(o, c, out, RejectReason.SELF_TRADE_INCOMING);
             return;
         }
-        if (!market && (o.timeInForce == TimeInForce.DAY || o.timeInForce == TimeInForce.GTC)) {
+        boolean limitPriced = o.orderType == OrderType.LIMIT || o.orderType == OrderType.STOP_LIMIT;
+        if (limitPriced && (o.timeInForce == TimeInForce.DAY || o.timeInForce == TimeInForce.GTC
+            || o.timeInForce == TimeInForce.GTD)) {
             rest(o);
             live.put(new Key(o.owner, o.clientOrderId), o);
         } else {
-            out.add(orderEvent(EventType.CANCELED, c, o, o.clientOrderId, "", OrderStatus.CANCELED, 0));
+            finish(o, c, out, RejectReason.NONE);
         }
+    }
+
+    private void finish(RefOrder o, Command c, List<ExecutionEvent> out, RejectReason reason) {
+        live.remove(new Key(o.owner, o.clientOrderId));
+        out.add(orderEvent(EventType.CANCELED, c, o, o.clientOrderId, "", OrderStatus.CANCELED, 0)
+            .rejectReason(reason));
+    }
+
+    /**
+     * What the order could trade now at acceptable prices (hidden parts included): with self-trade prevention, its
+     * own party's orders are passed over (cancel-resting) or end the count (cancel-incoming, cancel-both).
+     */
+    private long tradable(RefOrder o) {
+        SelfTradePrevention mode = stpMode(o.owner);
+        long available = 0;
+        for (RefOrder r : side(o.symbolId, o.side.opposite())) {
+            if (!acceptable(o, r.price)) {
+                continue;
+            }
+            if (mode != SelfTradePrevention.NONE && sameParty(o.owner, r.owner)) {
+                if (mode == SelfTradePrevention.CANCEL_RESTING) {
+                    continue;
+                }
+                break;
+            }
+            available += r.leaves;
+        }
+        return available;
+    }
+
+    /**
+     * "Stops": the waiting stops the last trade price reaches join the triggered queue (buy stops lowest stop price
+     * first, then sell stops highest first, arrival order within a price); the queue's first is triggered and
+     * entered; then again, until the queue is empty.
+     */
+    private void runTriggers(int symbolId, Command c, List<ExecutionEvent> out) {
+        java.util.ArrayDeque<RefOrder> queue = new java.util.ArrayDeque<>();
+        collect(symbolId, queue);
+        while (!queue.isEmpty()) {
+            RefOrder o = queue.removeFirst();
+            o.triggered = true;
+            out.add(orderEvent(EventType.TRIGGERED, c, o, o.clientOrderId, "", o.currentStatus(), o.leaves)
+                .rejectReason(RejectReason.STOP_TRIGGERED));
+            enter(o, c, out);
+            collect(symbolId, queue);
+        }
+    }
+
+    private void collect(int symbolId, java.util.ArrayDeque<RefOrder> queue) {
+        long last = lastTrade.getOrDefault(symbolId, 0L);
+        if (last == 0) {
+            return;
+        }
+        List<RefOrder> buys = new ArrayList<>();
+        List<RefOrder> sells = new ArrayList<>();
+        for (RefOrder o : waiting.get(symbolId)) {
+            if (o.side == Side.BUY && o.stopPrice <= last) {
+                buys.add(o);
+            } else if (o.side == Side.SELL && o.stopPrice >= last) {
+                sells.add(o);
+            }
+        }
+        // Stable sorts: arrival order within a stop price.
+        buys.sort((a, b) -> Long.compare(a.stopPrice, b.stopPrice));
+        sells.sort((a, b) -> Long.compare(b.stopPrice, a.stopPrice));
+        for (RefOrder o : buys) {
+            waiting.get(symbolId).remove(o);
+            queue.addLast(o);
+        }
+        for (RefOrder o : sells) {
+            waiting.get(symbolId).remove(o);
+            queue.addLast(o);
+        }
+    }
+
+    /** MATCHING.md "Order attributes" checks, in their order. */
+    private static RejectReason attributesCheck(SymbolSpec spec, Command c, boolean stop, boolean limitPriced,
+                                                boolean canRest) {
+        if (stop && (c.stopPrice() <= 0 || c.stopPrice() > spec.maxPrice() || c.stopPrice() % spec.tickSize() != 0)
+            || !stop && c.stopPrice() != 0) {
+            return RejectReason.INVALID_STOP_PRICE;
+        }
+        if (c.maxFloor() != 0 && (!limitPriced || !canRest || c.maxFloor() < 0 || c.maxFloor() > c.quantity()
+            || c.maxFloor() % spec.lotSize() != 0)) {
+            return RejectReason.INVALID_MAX_FLOOR;
+        }
+        if (c.minQuantity() != 0 && (c.timeInForce() != TimeInForce.IOC || c.minQuantity() < 0
+            || c.minQuantity() > c.quantity() || c.minQuantity() % spec.lotSize() != 0)) {
+            return RejectReason.INVALID_MIN_QUANTITY;
+        }
+        if (c.postOnly() && (c.orderType() != OrderType.LIMIT || !canRest)) {
+            return RejectReason.INVALID_POST_ONLY;
+        }
+        if (c.timeInForce() == TimeInForce.GTD && c.expireTimeNanos() <= c.timestampNanos()) {
+            return RejectReason.INVALID_EXPIRE_TIME;
+        }
+        if (c.timeInForce() != TimeInForce.GTD && c.expireTimeNanos() != 0) {
+            return RejectReason.EXPIRE_TIME_NOT_GTD;
+        }
+        return RejectReason.NONE;
+    }
+
+    /** Whether a limit price reaches the opposite side's best (a buy at or above the best ask, a sell at or below). */
+    private boolean reachesOpposite(int symbolId, Side s, long price) {
+        List<RefOrder> opposite = side(symbolId, s.opposite());
+        if (opposite.isEmpty()) {
+            return false;
+        }
+        long best = opposite.get(0).price;
+        return s == Side.BUY ? best <= price : best >= price;
     }
 
     private void cancel(Command c, List<ExecutionEvent> out) {
@@ -301,8 +487,7 @@ public final class ReferenceEngine {
             out.add(requestReject(EventType.CANCEL_REJECTED, c, o, reason));
             return;
         }
-        side(o.symbolId, o.side).remove(o);
-        live.remove(new Key(o.owner, o.clientOrderId));
+        removeLive(o);
         out.add(orderEvent(EventType.CANCELED, c, o, c.clientOrderId().toString(), o.clientOrderId,
             OrderStatus.CANCELED, 0));
     }
@@ -311,6 +496,9 @@ public final class ReferenceEngine {
         RefOrder o = live.get(new Key(c.owner(), c.origClientOrderId().toString()));
         String newId = c.clientOrderId().toString();
         RejectReason reason = targetCheck(c, o);
+        if (reason == RejectReason.NONE && waiting.get(o.symbolId).contains(o)) {
+            reason = RejectReason.STOP_NOT_TRIGGERED;
+        }
         if (reason == RejectReason.NONE && halted.contains(o.symbolId)) {
             reason = RejectReason.SYMBOL_HALTED;
         }
@@ -329,6 +517,9 @@ public final class ReferenceEngine {
         }
         if (reason == RejectReason.NONE && c.quantity() <= o.cum) {
             reason = RejectReason.QUANTITY_NOT_ABOVE_FILLED;
+        }
+        if (reason == RejectReason.NONE && o.postOnly && reachesOpposite(o.symbolId, o.side, c.price())) {
+            reason = RejectReason.POST_ONLY_WOULD_TAKE;
         }
         boolean losesPriority = o != null && !(c.price() == o.price && c.quantity() <= o.quantity);
         if (reason == RejectReason.NONE && losesPriority) {
@@ -359,6 +550,8 @@ public final class ReferenceEngine {
         o.leaves = c.quantity() - o.cum;
         out.add(orderEvent(EventType.REPLACED, c, o, newId, oldId, o.currentStatus(), o.leaves));
         if (keepsPlace) {
+            // "leaves the displayed part at min(displayed, new leaves)"
+            o.shown = o.maxFloor == 0 ? o.leaves : Math.min(o.shown, o.leaves);
             return;
         }
         boolean stopped = trade(o, c, out);
@@ -371,6 +564,7 @@ public final class ReferenceEngine {
         } else {
             rest(o);
         }
+        runTriggers(o.symbolId, c, out);
     }
 
     private void status(Command c, List<ExecutionEvent> out) {
@@ -399,24 +593,36 @@ public final class ReferenceEngine {
         }
         mine.sort((a, b) -> Long.compare(b.orderId, a.orderId));
         for (RefOrder o : mine) {
-            side(o.symbolId, o.side).remove(o);
-            live.remove(new Key(o.owner, o.clientOrderId));
+            removeLive(o);
             out.add(orderEvent(EventType.CANCELED, c, o, o.clientOrderId, "", OrderStatus.CANCELED, 0)
                 .rejectReason(reason));
         }
     }
 
-    /** "Every resting DAY order expires, book by book (symbol id order), bids then asks, in priority order." */
+    /**
+     * "Every live DAY order expires, book by book (symbol id order): bids then asks in priority order, then the waiting
+     * buy stops and sell stops in trigger order."
+     */
     private void expireDayOrders(Command c, List<ExecutionEvent> out) {
         for (int symbol = 0; symbol < symbols.size(); symbol++) {
+            List<RefOrder> due = new ArrayList<>();
             for (Side s : new Side[] {Side.BUY, Side.SELL}) {
-                for (RefOrder o : new ArrayList<>(side(symbol, s))) {
-                    if (o.timeInForce == TimeInForce.DAY) {
-                        side(symbol, s).remove(o);
-                        live.remove(new Key(o.owner, o.clientOrderId));
-                        out.add(orderEvent(EventType.EXPIRED, c, o, o.clientOrderId, "", OrderStatus.EXPIRED, 0)
-                            .rejectReason(RejectReason.DAY_ENDED));
-                    }
+                due.addAll(side(symbol, s));
+            }
+            List<RefOrder> buyStops = new ArrayList<>();
+            List<RefOrder> sellStops = new ArrayList<>();
+            for (RefOrder o : waiting.get(symbol)) {
+                (o.side == Side.BUY ? buyStops : sellStops).add(o);
+            }
+            buyStops.sort((a, b) -> Long.compare(a.stopPrice, b.stopPrice));
+            sellStops.sort((a, b) -> Long.compare(b.stopPrice, a.stopPrice));
+            due.addAll(buyStops);
+            due.addAll(sellStops);
+            for (RefOrder o : due) {
+                if (o.timeInForce == TimeInForce.DAY) {
+                    removeLive(o);
+                    out.add(orderEvent(EventType.EXPIRED, c, o, o.clientOrderId, "", OrderStatus.EXPIRED, 0)
+                        .rejectReason(RejectReason.DAY_ENDED));
                 }
             }
         }
@@ -503,7 +709,8 @@ public final class ReferenceEngine {
             }
         }
         long maxOpen = setting(owner, SessionControl.MAX_OPEN_ORDERS);
-        if (newOrder && maxOpen > 0 && !market && (tif == TimeInForce.DAY || tif == TimeInForce.GTC)) {
+        if (newOrder && maxOpen > 0 && !market && (tif == TimeInForce.DAY || tif == TimeInForce.GTC
+            || tif == TimeInForce.GTD)) {
             long open = live.values().stream().filter(o -> o.owner == owner).count();
             if (open >= maxOpen) {
                 riskValue = open;
@@ -543,12 +750,14 @@ public final class ReferenceEngine {
                 }
                 continue;
             }
-            long qty = Math.min(aggressor.leaves, resting.leaves);
+            // "trades against it take at most its displayed part"
+            long qty = Math.min(aggressor.leaves, resting.shown);
             long px = resting.price;
             aggressor.leaves -= qty;
             aggressor.cum += qty;
             aggressor.cumNotional += qty * px;
             resting.leaves -= qty;
+            resting.shown -= qty;
             resting.cum += qty;
             resting.cumNotional += qty * px;
             lastTrade.put(aggressor.symbolId, px);
@@ -557,21 +766,31 @@ public final class ReferenceEngine {
             if (resting.leaves == 0) {
                 opposite.remove(at);
                 live.remove(new Key(resting.owner, resting.clientOrderId));
+            } else if (resting.shown == 0) {
+                // "it shows min(max floor, leaves) again and goes to the back of its level"
+                opposite.remove(at);
+                rest(resting);
+                refills++;
             }
         }
         return false;
     }
 
+    private static boolean limitPriced(OrderType type) {
+        return type == OrderType.LIMIT || type == OrderType.STOP_LIMIT;
+    }
+
     private static boolean acceptable(RefOrder aggressor, long restingPrice) {
-        if (aggressor.orderType == OrderType.MARKET) {
+        if (aggressor.orderType == OrderType.MARKET || aggressor.orderType == OrderType.STOP) {
             return true;
         }
         return aggressor.side == Side.BUY ? restingPrice <= aggressor.price : restingPrice >= aggressor.price;
     }
 
-    /** Puts the order behind every order of its side with the same or a better price. */
+    /** Puts the order behind every order of its side with the same or a better price, showing its displayed part. */
     private void rest(RefOrder o) {
         o.sequence = ++lastSequence;
+        o.shown = o.maxFloor == 0 ? o.leaves : Math.min(o.maxFloor, o.leaves);
         List<RefOrder> list = side(o.symbolId, o.side);
         int i = 0;
         while (i < list.size() && !strictlyBetter(o.side, o.price, list.get(i).price)) {
@@ -666,6 +885,7 @@ public final class ReferenceEngine {
         return e.ids(o.orderId, execId)
             .order(o.symbolId, o.side, o.orderType, o.timeInForce, o.price, o.quantity)
             .quantities(leaves, o.cum, o.cumNotional)
+            .attributes(o.stopPrice, o.expireTime)
             .status(status);
     }
 }

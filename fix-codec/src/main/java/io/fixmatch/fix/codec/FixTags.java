@@ -11,6 +11,7 @@ public final class FixTags {
     public static final int CL_ORD_ID = 11;
     public static final int CUM_QTY = 14;
     public static final int EXEC_ID = 17;
+    public static final int EXEC_INST = 18;
     public static final int END_SEQ_NO = 16;
     public static final int MSG_SEQ_NUM = 34;
     public static final int MSG_TYPE = 35;
@@ -34,6 +35,11 @@ public final class FixTags {
     public static final int LAST_PX = 31;
     public static final int LAST_QTY = 32;
     public static final int POSS_RESEND = 97;
+    public static final int STOP_PX = 99;
+    public static final int MIN_QTY = 110;
+    public static final int MAX_FLOOR = 111;
+    public static final int EXPIRE_TIME = 126;
+    public static final int EXPIRE_DATE = 432;
     public static final int ENCRYPT_METHOD = 98;
     public static final int CXL_REJ_REASON = 102;
     public static final int ORD_REJ_REASON = 103;
@@ -45,6 +51,7 @@ public final class FixTags {
     public static final int EXEC_TYPE = 150;
     public static final int LEAVES_QTY = 151;
     public static final int REF_TAG_ID = 371;
+    public static final int EXEC_RESTATEMENT_REASON = 378;
     public static final int REF_MSG_TYPE = 372;
     public static final int SESSION_REJECT_REASON = 373;
     public static final int BUSINESS_REJECT_REF_ID = 379;

@@ -24,6 +24,8 @@ public final class EventReportBody implements MessageBody {
     /** Extra decimals of AvgPx beyond the symbol's price scale. */
     private static final int AVG_PX_EXTRA_DIGITS = 4;
     private static final byte[] NONE = {'N', 'O', 'N', 'E'};
+    /** ExecRestatementReason(378) 99, Other: the restatement of a stop order's trigger. */
+    private static final long OTHER_RESTATEMENT = 99;
     /**
      * ExecIDs of refusals the engine never saw: "R", the time this class was loaded (base 36), "-", a count shared
      * by all sessions, so that they are unique across sessions and server restarts, as FIX requires of ExecID.
@@ -168,17 +170,26 @@ public final class EventReportBody implements MessageBody {
         execId(w, e);
         w.field(FixTags.EXEC_TYPE, execType(e.type()))
             .field(FixTags.ORD_STATUS, ordStatus(e));
+        if (e.type() == EventType.TRIGGERED) {
+            w.field(FixTags.EXEC_RESTATEMENT_REASON, OTHER_RESTATEMENT);
+        }
         symbol(w, knownSymbol);
         w.field(FixTags.SIDE, e.side() == Side.SELL ? '2' : '1');
         if (e.orderType() != null) {
-            w.field(FixTags.ORD_TYPE, e.orderType() == OrderType.MARKET ? '1' : '2');
+            w.field(FixTags.ORD_TYPE, ordType(e.orderType()));
         }
         if (e.timeInForce() != null) {
             w.field(FixTags.TIME_IN_FORCE, timeInForce(e));
         }
+        if (e.expireTimeNanos() != 0) {
+            w.timestamp(FixTags.EXPIRE_TIME, e.expireTimeNanos());
+        }
         w.field(FixTags.ORDER_QTY, e.orderQuantity());
-        if (e.orderType() == OrderType.LIMIT && knownSymbol && e.price() > 0) {
+        if (e.orderType() != null && e.orderType().hasLimitPrice() && knownSymbol && e.price() > 0) {
             w.decimal(FixTags.PRICE, e.price(), scale);
+        }
+        if (e.stopPrice() > 0 && knownSymbol) {
+            w.decimal(FixTags.STOP_PX, e.stopPrice(), scale);
         }
         if (e.type() == EventType.FILL) {
             w.field(FixTags.LAST_QTY, e.lastQuantity()).decimal(FixTags.LAST_PX, e.lastPrice(), scale);
@@ -251,7 +262,17 @@ public final class EventReportBody implements MessageBody {
             case REPLACED -> '5';
             case STATUS -> 'I';
             case EXPIRED -> 'C';
+            case TRIGGERED -> 'D'; // FIX 4.4 has no "triggered" (5.0's L): a restatement, 378=99 and a Text
             case CANCEL_REJECTED, REPLACE_REJECTED -> throw new IllegalArgumentException(type.name());
+        };
+    }
+
+    private static char ordType(OrderType type) {
+        return switch (type) {
+            case MARKET -> '1';
+            case LIMIT -> '2';
+            case STOP -> '3';
+            case STOP_LIMIT -> '4';
         };
     }
 
@@ -272,6 +293,7 @@ public final class EventReportBody implements MessageBody {
             case GTC -> '1';
             case IOC -> '3';
             case FOK -> '4';
+            case GTD -> '6';
         };
     }
 
@@ -284,7 +306,10 @@ public final class EventReportBody implements MessageBody {
         };
     }
 
-    /** FIX OrdRejReason (103): 3 (order exceeds limit) for the session's risk limits; 99 for its kill switch. */
+    /**
+     * FIX OrdRejReason (103): 3 (order exceeds limit) for the session's risk limits; 11 (unsupported order
+     * characteristic) for order attributes the order's type or time in force does not take; 99 for its kill switch.
+     */
     private static long ordRejReason(RejectReason reason) {
         return switch (reason) {
             case UNKNOWN_SYMBOL -> 1;
@@ -292,6 +317,8 @@ public final class EventReportBody implements MessageBody {
             case QUANTITY_NOT_POSITIVE, QUANTITY_TOO_LARGE, QUANTITY_NOT_LOT_MULTIPLE -> 13;
             case RISK_ORDER_QUANTITY, RISK_NOTIONAL, RISK_NO_REFERENCE_PRICE, RISK_OPEN_ORDERS, RISK_PRICE_COLLAR -> 3;
             case BOOK_FULL, JOURNAL_UNAVAILABLE, SERVER_BUSY, CLUSTER_UNAVAILABLE -> 0;
+            case INVALID_STOP_PRICE, INVALID_MAX_FLOOR, INVALID_MIN_QUANTITY, INVALID_POST_ONLY, INVALID_EXPIRE_TIME,
+                 EXPIRE_TIME_NOT_GTD -> 11;
             default -> 99;
         };
     }

@@ -47,6 +47,8 @@ public final class OrderEntry implements ApplicationHandler {
     private static final long UNSUPPORTED_MESSAGE_TYPE = 3;
     private static final long NOT_AUTHORIZED = 6;
     private static final long APPLICATION_NOT_AVAILABLE = 4;
+    /** {@link #decimal}: a decimal finer than the symbol's precision. */
+    private static final long OFF_TICK = Long.MIN_VALUE + 1;
     private final InboundCommandRing inbound;
     private final SymbolTable symbols;
     private final Command command = new Command();
@@ -62,6 +64,8 @@ public final class OrderEntry implements ApplicationHandler {
     private final CounterArray refused = new CounterArray(RejectReason.count());
     /** Whether the engine takes requests now (a cluster gateway without a leader does not). */
     private BooleanSupplier engineAvailable = () -> true;
+    /** How an ExpireDate(432) becomes an instant (the venue's end of that day). */
+    private ExpireDates expireDates = ExpireDates.MIDNIGHT_UTC;
     private FixSession session;
     private FixMessage message;
     private long nowMs;
@@ -99,6 +103,11 @@ public final class OrderEntry implements ApplicationHandler {
      */
     public void engineAvailability(BooleanSupplier available) {
         engineAvailable = available;
+    }
+
+    /** Before start: the venue's trading day, for GTD orders that name an ExpireDate(432). */
+    public void expireDates(ExpireDates dates) {
+        expireDates = dates;
     }
 
     @Override
@@ -155,10 +164,82 @@ public final class OrderEntry implements ApplicationHandler {
                 + " trading session", session.name(), message.longValue(FixTags.MSG_SEQ_NUM), command.clientOrderId());
             return;
         }
-        if (command.orderType() == OrderType.LIMIT && !price()) {
+        if (!orderAttributes() || (command.orderType().hasLimitPrice() && !price())) {
             return;
         }
         submit();
+    }
+
+    /**
+     * The order attributes of a NewOrderSingle: StopPx(99) (required on stop and stop-limit orders), MaxFloor(111),
+     * MinQty(110), ExecInst(18) 6 (post-only: the dictionary allows no other value), the GTD expiry from
+     * ExpireTime(126) or else ExpireDate(432). Whether they fit the order type and time in force is the engine's rule
+     * (a rejecting ExecutionReport); here only their presence and format (a session Reject).
+     */
+    private boolean orderAttributes() {
+        if (command.orderType().isStop() || message.indexOf(FixTags.STOP_PX) >= 0) {
+            if (!stopPrice()) {
+                return false;
+            }
+        }
+        long maxFloor = wholeNumber(FixTags.MAX_FLOOR, "MaxFloor(111)");
+        long minQuantity = maxFloor == FixDecimals.INVALID ? 0 : wholeNumber(FixTags.MIN_QTY, "MinQty(110)");
+        if (maxFloor == FixDecimals.INVALID || minQuantity == FixDecimals.INVALID) {
+            return false;
+        }
+        command.maxFloor(maxFloor).minQuantity(minQuantity).postOnly(message.indexOf(FixTags.EXEC_INST) >= 0);
+        int expireTime = message.indexOf(FixTags.EXPIRE_TIME);
+        if (expireTime >= 0) {
+            long millis = FixTimestamps.parseMillis(message.buffer(), message.valueStartAt(expireTime),
+                message.valueLengthAt(expireTime));
+            command.expireTimeNanos(millis * 1_000_000L); // the dictionary checked the format
+            return true;
+        }
+        int expireDate = message.indexOf(FixTags.EXPIRE_DATE);
+        if (expireDate >= 0) {
+            long nanos = expireDates.expiryNanos(message.buffer(), message.valueStartAt(expireDate),
+                message.valueLengthAt(expireDate));
+            if (nanos == ExpireDates.INVALID) {
+                return reject(FixTags.EXPIRE_DATE, SessionRejectReasons.INCORRECT_DATA_FORMAT,
+                    "ExpireDate(432) is not a date (YYYYMMDD)");
+            }
+            command.expireTimeNanos(nanos);
+        }
+        return true;
+    }
+
+    /** StopPx(99) at the symbol's precision: missing, a session Reject; finer than the tick, a rejecting report. */
+    private boolean stopPrice() {
+        int field = message.indexOf(FixTags.STOP_PX);
+        if (field < 0) {
+            return reject(FixTags.STOP_PX, SessionRejectReasons.REQUIRED_TAG_MISSING,
+                "StopPx(99) is required for stop and stop-limit orders");
+        }
+        long price = decimal(field);
+        if (price == FixDecimals.INVALID) {
+            return false;
+        }
+        if (price == OFF_TICK) {
+            command.owner(session.ownerId()).timestampNanos(nowMs * 1_000_000L).inboundPosition(0);
+            refuse(RejectReason.INVALID_STOP_PRICE);
+            return false;
+        }
+        command.stopPrice(price);
+        return true;
+    }
+
+    /** An optional whole-number field (0 if absent); {@link FixDecimals#INVALID} after a session Reject. */
+    private long wholeNumber(int tag, String name) {
+        int field = message.indexOf(tag);
+        if (field < 0) {
+            return 0;
+        }
+        long value = FixDecimals.parse(message.buffer(), message.valueStartAt(field), message.valueLengthAt(field),
+            0);
+        if (value == FixDecimals.INVALID) {
+            reject(tag, SessionRejectReasons.INCORRECT_DATA_FORMAT, name + " must be a whole number");
+        }
+        return value;
     }
 
     private void cancelRequest() {
@@ -196,7 +277,8 @@ public final class OrderEntry implements ApplicationHandler {
     /** Resets the scratch command for a new request; fields are then filled as they are read. */
     private void start(CommandType type) {
         command.type(type).orderType(OrderType.LIMIT).timeInForce(TimeInForce.DAY).price(0).quantity(0)
-            .inboundPosition(0).journalPosition(0).possibleResend(false);
+            .inboundPosition(0).journalPosition(0).possibleResend(false).stopPrice(0).maxFloor(0).minQuantity(0)
+            .expireTimeNanos(0).postOnly(false);
         command.clientOrderId().clear();
         command.origClientOrderId().clear();
     }
@@ -302,9 +384,13 @@ public final class OrderEntry implements ApplicationHandler {
             command.orderType(OrderType.LIMIT);
         } else if (message.isSingleByte(FixTags.ORD_TYPE, '1')) {
             command.orderType(OrderType.MARKET);
+        } else if (message.isSingleByte(FixTags.ORD_TYPE, '3')) {
+            command.orderType(OrderType.STOP);
+        } else if (message.isSingleByte(FixTags.ORD_TYPE, '4')) {
+            command.orderType(OrderType.STOP_LIMIT);
         } else {
             return reject(FixTags.ORD_TYPE, SessionRejectReasons.VALUE_INCORRECT,
-                "OrdType(40) must be 1 (market) or 2 (limit)");
+                "OrdType(40) must be 1 (market), 2 (limit), 3 (stop) or 4 (stop limit)");
         }
         return true;
     }
@@ -318,9 +404,11 @@ public final class OrderEntry implements ApplicationHandler {
             command.timeInForce(TimeInForce.IOC);
         } else if (message.isSingleByte(FixTags.TIME_IN_FORCE, '4')) {
             command.timeInForce(TimeInForce.FOK);
+        } else if (message.isSingleByte(FixTags.TIME_IN_FORCE, '6')) {
+            command.timeInForce(TimeInForce.GTD);
         } else {
             return reject(FixTags.TIME_IN_FORCE, SessionRejectReasons.VALUE_INCORRECT,
-                "TimeInForce(59) must be 0 (day), 1 (GTC), 3 (IOC) or 4 (FOK)");
+                "TimeInForce(59) must be 0 (day), 1 (GTC), 3 (IOC), 4 (FOK) or 6 (GTD)");
         }
         return true;
     }
@@ -350,20 +438,38 @@ public final class OrderEntry implements ApplicationHandler {
             return reject(FixTags.PRICE, SessionRejectReasons.REQUIRED_TAG_MISSING,
                 "Price(44) is required for limit orders");
         }
-        int scale = symbols.contains(command.symbolId()) ? symbols.priceScale(command.symbolId()) : 9;
-        long price = FixDecimals.parse(message.buffer(), message.valueStartAt(field), message.valueLengthAt(field),
-            scale);
-        if (price != FixDecimals.INVALID) {
-            command.price(price);
-            return true;
+        long price = decimal(field);
+        if (price == FixDecimals.INVALID) {
+            return false;
         }
-        if (FixDecimals.parse(message.buffer(), message.valueStartAt(field), message.valueLengthAt(field), 9)
-            != FixDecimals.INVALID) {
+        if (price == OFF_TICK) {
             command.owner(session.ownerId()).timestampNanos(nowMs * 1_000_000L).inboundPosition(0);
             refuse(RejectReason.PRICE_NOT_ON_TICK);
             return false;
         }
-        return reject(FixTags.PRICE, SessionRejectReasons.INCORRECT_DATA_FORMAT, "Price(44) is not a decimal number");
+        command.price(price);
+        return true;
+    }
+
+    /**
+     * A price field at the symbol's precision; {@link #OFF_TICK} if it is a decimal finer than that (the caller
+     * refuses it with a business reject); {@link FixDecimals#INVALID} after a session Reject when it is no decimal.
+     */
+    private long decimal(int field) {
+        int scale = symbols.contains(command.symbolId()) ? symbols.priceScale(command.symbolId()) : 9;
+        long price = FixDecimals.parse(message.buffer(), message.valueStartAt(field), message.valueLengthAt(field),
+            scale);
+        if (price != FixDecimals.INVALID) {
+            return price;
+        }
+        if (FixDecimals.parse(message.buffer(), message.valueStartAt(field), message.valueLengthAt(field), 9)
+            != FixDecimals.INVALID) {
+            return OFF_TICK;
+        }
+        int tag = message.tagAt(field);
+        reject(tag, SessionRejectReasons.INCORRECT_DATA_FORMAT, (tag == FixTags.PRICE ? "Price(44)" : "StopPx(99)")
+            + " is not a decimal number");
+        return FixDecimals.INVALID;
     }
 
     /** A session Reject naming the tag, with the reason's standard Text and then {@code detail} (null: none). */

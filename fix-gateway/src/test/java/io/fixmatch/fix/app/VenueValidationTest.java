@@ -113,8 +113,12 @@ class VenueValidationTest {
     void reason2TagNotDefinedForThisMessageType() {
         assertReject(SessionRejectReasons.TAG_NOT_DEFINED_FOR_MESSAGE_TYPE, 55,
             message('0', w -> w.field(55, "MSFT")));
-        // MinQty is a FIX 4.4 order field the venue recognises but does not take.
-        assertReject(SessionRejectReasons.TAG_NOT_DEFINED_FOR_MESSAGE_TYPE, 110, order(w -> w.field(110, 9L)));
+        // ExDestination is a FIX 4.4 order field the venue recognises but does not take; MinQty it takes on D only.
+        assertReject(SessionRejectReasons.TAG_NOT_DEFINED_FOR_MESSAGE_TYPE, 100, order(w -> w.field(100, "XNYS")));
+        assertReject(SessionRejectReasons.TAG_NOT_DEFINED_FOR_MESSAGE_TYPE, 110, message('F', w -> w.field(11, "c")
+            .field(41, "o").field(55, "X").field(54, '1').field(60, NOW).field(110, 9L)));
+        assertValid(order(w -> w.field(110, 9L).field(111, 5L).field(99, "10.5").field(18, "6")
+            .field(126, NOW).field(432, "20300101")));
         // A group member outside its group.
         assertReject(SessionRejectReasons.TAG_NOT_DEFINED_FOR_MESSAGE_TYPE, 336, order(w -> w.field(336, "X")));
         assertValid(order(w -> w.field(1, "ACCT")));
@@ -137,6 +141,9 @@ class VenueValidationTest {
             .field(40, 'w').field(54, '1').field(55, "INTC").field(60, NOW)));
         assertReject(SessionRejectReasons.VALUE_INCORRECT, 98, message('A', w -> w.field(98, 1L).field(108, 30L)));
         assertValid(order(w -> w.field(167, "CS")));
+        // ExecInst takes 6 (post-only) alone: any other instruction, alone or beside it, is refused.
+        assertReject(SessionRejectReasons.VALUE_INCORRECT, 18, order(w -> w.field(18, "E")));
+        assertReject(SessionRejectReasons.VALUE_INCORRECT, 18, order(w -> w.field(18, "6 E")));
         assertValid(message('D', w -> w.field(11, "ID").field(21, '3').field(40, '1').field(54, '1')
             .field(38, "002000.00").field(55, "INTC").field(60, NOW)));
     }

@@ -29,11 +29,7 @@ final class KnownFailures {
         rule("QFJ934_MissingDelimiterNestedRepeatingGroup.def", 14,
             "Email (35=C) with a group lacking its delimiter: expected Reject 373=15 371=864; actual "
                 + "BusinessMessageReject 380=3: fixmatch does not accept Email",
-            "none: venue rule (only D, F, G, H and session messages are accepted)"),
-        rule("MinQty44.def", 11,
-            "NewOrderSingle with MinQty 110=9: expected it echoed (an ExecutionReport here); actual Reject 373=2 "
-                + "371=110: fixmatch does not honour MinQty, and ignoring it would trade against the client's intent",
-            "none: venue rule (MinQty, like ExecInst, StopPx, ExDestination, MaxFloor, ExpireTime, is refused)"));
+            "none: venue rule (only D, F, G, H and session messages are accepted)"));
 
     private KnownFailures() {
     }
