@@ -204,11 +204,11 @@ class MalformedInputRawTest {
                 assertField(reject, 45, seq);
                 expectHeartbeat(c, "after-repeat");
             }),
-            row("OrdType(40) out of its set (3 = stop): Reject reason 5 naming tag 40", t -> {
+            row("OrdType(40) out of its set (P = pegged): Reject reason 5 naming tag 40", t -> {
                 RawFixClient c = t.logOn("CLIENT1");
                 long seq = c.peekSeqNum();
-                c.send(c.header("D").field(11, "STOP").field(55, "AAPL").field(54, 1).field(60, FixBuilder.now())
-                    .field(38, 1).field(40, 3).field(99, "1.00"));
+                c.send(c.header("D").field(11, "PEG").field(55, "AAPL").field(54, 1).field(60, FixBuilder.now())
+                    .field(38, 1).field(40, "P").field(44, "1.00"));
                 RawFix.Msg reject = c.expect("3");
                 assertField(reject, 373, 5);
                 assertField(reject, 371, 40);

@@ -24,6 +24,10 @@ package io.fixmatch.engine.api;
  *       field.</li>
  *   <li>SET_REFERENCE_PRICE: symbolId, price (owner 0).</li>
  *   <li>TIMER: nothing (owner 0): the engine does the time-driven work due at the command's timestamp.</li>
+ *   <li>MASS_CANCEL: owner, clientOrderId (of the request), symbolId ({@link #ALL_SYMBOLS}: every symbol), side with a
+ *       quantity of 1 (that side only) or 0 (both sides): see {@link #massCancelSide()}.</li>
+ *   <li>MASS_STATUS: owner, clientOrderId (the request's MassStatusReqID), symbolId ({@link #ALL_SYMBOLS}: every
+ *       symbol).</li>
  * </ul>
  * The timestamp is set once where the command enters the system, so replaying a journal reproduces the events
  * exactly, timestamps included.
@@ -39,6 +43,8 @@ package io.fixmatch.engine.api;
 public final class Command {
     /** The owner id of the operator's commands: no session has it (sessions are numbered from 1). */
     public static final int OPERATOR = 0;
+    /** The symbol id of a mass cancel or mass status request that names no symbol: every symbol. */
+    public static final int ALL_SYMBOLS = Integer.MAX_VALUE;
 
     private CommandType type;
     private long timestampNanos;
@@ -158,6 +164,22 @@ public final class Command {
         return this;
     }
 
+    /**
+     * The session's order mass cancel: its live orders of {@code symbolId} ({@link #ALL_SYMBOLS}: every symbol) on
+     * {@code side} (null: both sides) are canceled. Journaled.
+     */
+    public Command massCancel(int owner, CharSequence clientOrderId, int symbolId, Side side) {
+        reset(CommandType.MASS_CANCEL, owner, clientOrderId, symbolId, side == null ? Side.BUY : side);
+        this.quantity = side == null ? 0 : 1;
+        return this;
+    }
+
+    /** The session's mass status request {@code requestId} for its live orders of a symbol or all. Not journaled. */
+    public Command massStatus(int owner, CharSequence requestId, int symbolId) {
+        reset(CommandType.MASS_STATUS, owner, requestId, symbolId, Side.BUY);
+        return this;
+    }
+
     private void reset(CommandType type, int owner, CharSequence clientOrderId, int symbolId, Side side) {
         this.type = type;
         this.owner = owner;
@@ -233,6 +255,11 @@ public final class Command {
     public long minQuantity() { return minQuantity; }
     public long expireTimeNanos() { return expireTimeNanos; }
     public boolean postOnly() { return postOnly; }
+
+    /** A MASS_CANCEL's side: the side whose orders it cancels, or null for both. */
+    public Side massCancelSide() {
+        return quantity == 0 ? null : side;
+    }
 
     /** Whether any of the order attributes that travel in the codec's extension is set. */
     public boolean hasAttributes() {

@@ -41,13 +41,23 @@ public enum CommandType {
      * timestamp (GTD expiries). Every journaled command does that work first, so this one only matters when nothing
      * else arrives; journaled, so a replay does the same work at the same place.
      */
-    TIMER;
+    TIMER,
+    /**
+     * A session's order mass cancel (owner: the session): every live order of the owner, or of one symbol, or of one
+     * side, is canceled; answered first by a MASS_CANCEL_REPORT with the count.
+     */
+    MASS_CANCEL,
+    /**
+     * Read-only, not journaled: the state of every live order of the owner (or of one symbol), one MASS_STATUS event
+     * each.
+     */
+    MASS_STATUS;
 
     private static final CommandType[] BY_ORDINAL = values();
 
     /** Whether the command may change the engine's state, so that it is journaled before the engine acts on it. */
     public boolean changesState() {
-        return this != ORDER_STATUS && this != BOOK_QUERY;
+        return this != ORDER_STATUS && this != BOOK_QUERY && this != MASS_STATUS;
     }
 
     /**

@@ -28,7 +28,18 @@ public enum EventType {
      * trades next, as a market or limit order. FIX 4.4 has no ExecType for it (5.0's L): ExecType=D Restated,
      * ExecRestatementReason 99 and the reason's Text.
      */
-    TRIGGERED;
+    TRIGGERED,
+    /**
+     * The answer to an order mass cancel (OrderMassCancelReport, 35=r): the order quantity field holds the number of
+     * orders it cancels (their CANCELED events follow); status REJECTED and a reason when refused.
+     */
+    MASS_CANCEL_REPORT,
+    /**
+     * One live order's state in answer to a mass status request (ExecType=I): as STATUS, with the request's
+     * MassStatusReqID as the orig client order id and the number of reports answering it ({@code reportCount}); when
+     * no order matches, one such event with status REJECTED and reason NO_LIVE_ORDERS.
+     */
+    MASS_STATUS;
 
     private static final EventType[] BY_ORDINAL = values();
 

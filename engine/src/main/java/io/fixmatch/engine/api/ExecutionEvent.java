@@ -45,6 +45,7 @@ public final class ExecutionEvent {
     private long riskHigh;
     private long stopPrice;
     private long expireTimeNanos;
+    private long reportCount;
 
     /** Starts a new event: every field is reset so nothing leaks from the previous one. */
     public ExecutionEvent begin(EventType type, long timestampNanos, int owner) {
@@ -76,6 +77,7 @@ public final class ExecutionEvent {
         riskHigh = 0;
         stopPrice = 0;
         expireTimeNanos = 0;
+        reportCount = 0;
         return this;
     }
 
@@ -91,6 +93,8 @@ public final class ExecutionEvent {
             case REPLACE -> EventType.REPLACE_REJECTED;
             case ORDER_STATUS -> EventType.STATUS;
             case CANCEL_ALL_FOR_OWNER -> EventType.CANCEL_REJECTED;
+            case MASS_CANCEL -> EventType.MASS_CANCEL_REPORT;
+            case MASS_STATUS -> EventType.MASS_STATUS;
             case HALT_SYMBOL, RESUME_SYMBOL, BOOK_QUERY, KILL_SWITCH, RELEASE_KILL_SWITCH, EXPIRE_DAY_ORDERS,
                  SET_SESSION_CONTROL, SET_REFERENCE_PRICE, TIMER ->
                 throw new IllegalArgumentException("the operator's commands are answered with no event");
@@ -99,6 +103,15 @@ public final class ExecutionEvent {
         clientOrderId.copyFrom(command.clientOrderId());
         origClientOrderId.copyFrom(command.origClientOrderId());
         long price = command.orderType().hasLimitPrice() ? command.price() : 0; // as for accepted orders
+        if (command.type() == CommandType.MASS_STATUS) { // its request id where every MASS_STATUS carries it
+            clientOrderId.clear();
+            origClientOrderId.copyFrom(command.clientOrderId());
+        }
+        if (command.type() == CommandType.MASS_CANCEL) { // a report of no orders, on the side(s) asked
+            return order(command.symbolId(), command.massCancelSide(), null, null, 0, 0)
+                .status(OrderStatus.REJECTED)
+                .rejectReason(reason);
+        }
         return order(command.symbolId(), command.side(), command.orderType(), command.timeInForce(), price,
             command.quantity())
             .attributes(command.stopPrice(), command.expireTimeNanos())
@@ -178,6 +191,12 @@ public final class ExecutionEvent {
         return this;
     }
 
+    /** A MASS_STATUS event's number of reports answering the request (0 for other events). */
+    public ExecutionEvent reportCount(long count) {
+        this.reportCount = count;
+        return this;
+    }
+
     public ClientOrderId clientOrderId() { return clientOrderId; }
     public ClientOrderId origClientOrderId() { return origClientOrderId; }
 
@@ -207,6 +226,7 @@ public final class ExecutionEvent {
     public long riskHigh() { return riskHigh; }
     public long stopPrice() { return stopPrice; }
     public long expireTimeNanos() { return expireTimeNanos; }
+    public long reportCount() { return reportCount; }
 
     /** Allocates: for tests and tools. Every field, in a fixed order, so equal events print equal text. */
     @Override
@@ -218,6 +238,7 @@ public final class ExecutionEvent {
             + " cum=" + cumQuantity + " notional=" + cumNotional + " status=" + status
             + " reason=" + rejectReason + " risk=" + riskValue + "/" + riskLow + "/" + riskHigh
             + (stopPrice == 0 ? "" : " stopPx=" + stopPrice) + (expireTimeNanos == 0 ? "" : " expire=" + expireTimeNanos)
+            + (reportCount == 0 ? "" : " reports=" + reportCount)
             + " t=" + timestampNanos;
     }
 }

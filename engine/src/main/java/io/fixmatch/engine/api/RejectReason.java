@@ -64,6 +64,10 @@ public enum RejectReason {
     STOP_NOT_TRIGGERED("a stop order waiting for its stop price cannot be replaced: cancel it and enter a new one"),
     /** A waiting stop order was triggered (the TRIGGERED event's reason, its report's Text). */
     STOP_TRIGGERED("stop order triggered: the last trade price reached its stop price"),
+    /** The order was canceled by its session's order mass cancel request. */
+    MASS_CANCELED("canceled by an order mass cancel request"),
+    /** A mass status request found no live order to report. */
+    NO_LIVE_ORDERS("no live order matches the request"),
     /** A GTD order's expire time came (unsolicited EXPIRED). */
     GTD_EXPIRED("good-till-date order expired at its expire time"),
     /** A cluster gateway with no leader answering (an election taking too long, the cluster down). */

@@ -24,14 +24,15 @@ import java.nio.ByteOrder;
  * 96 i64 journal position   104 i32 ordinal   108 u8 flags (bit 0: attributes follow the ids)   109 reserved (0)
  * 112 i64 answered inbound position
  * 120 i64 risk value   128 i64 risk low   136 i64 risk high (pre-trade risk rejects: what the Text names)
- * 144 clOrdId, then origClOrdId, then, if flagged, the attributes: i64 stop price, i64 expire time (epoch ns)
+ * 144 clOrdId, then origClOrdId, then, if flagged, the attributes: i64 stop price, i64 expire time (epoch ns),
+ *     i64 report count (mass status answers)
  * </pre>
  * An absent enum value is written as 255. An event without attributes is encoded exactly as before they existed (the
  * flags were a reserved 0), so the records kept in a cluster's snapshot by an earlier build read unchanged.
  */
 public final class EventCodec {
     public static final int HEADER_LENGTH = 144;
-    public static final int ATTRIBUTES_LENGTH = 2 * Long.BYTES;
+    public static final int ATTRIBUTES_LENGTH = 3 * Long.BYTES;
     public static final int MAX_LENGTH = HEADER_LENGTH + 2 * ClientOrderId.MAX_LENGTH + ATTRIBUTES_LENGTH;
 
     private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
@@ -83,6 +84,7 @@ public final class EventCodec {
         if (attributes) {
             buffer.putLong(position, event.stopPrice(), ORDER);
             buffer.putLong(position + 8, event.expireTimeNanos(), ORDER);
+            buffer.putLong(position + 16, event.reportCount(), ORDER);
             position += ATTRIBUTES_LENGTH;
         }
         return position - offset;
@@ -111,12 +113,13 @@ public final class EventCodec {
         event.origClientOrderId().readFrom(buffer, offset + HEADER_LENGTH + idLength, origIdLength);
         if ((buffer.getByte(offset + 108) & HAS_ATTRIBUTES) != 0) {
             int at = offset + HEADER_LENGTH + idLength + origIdLength;
-            event.attributes(buffer.getLong(at, ORDER), buffer.getLong(at + 8, ORDER));
+            event.attributes(buffer.getLong(at, ORDER), buffer.getLong(at + 8, ORDER))
+                .reportCount(buffer.getLong(at + 16, ORDER));
         }
     }
 
     private static boolean hasAttributes(ExecutionEvent event) {
-        return event.stopPrice() != 0 || event.expireTimeNanos() != 0;
+        return event.stopPrice() != 0 || event.expireTimeNanos() != 0 || event.reportCount() != 0;
     }
 
     private static byte ordinal(Enum<?> value) {

@@ -40,7 +40,8 @@ public final class DropCopyRoutes {
     /** The owner ids of the drop-copy sessions that get a copy of this event (empty: none). Allocation-free. */
     public int[] recipientsOf(ExecutionEvent event) {
         int owner = event.owner();
-        if (event.type() == EventType.STATUS || owner < 1 || owner >= recipientsByOwner.length) {
+        if (event.type() == EventType.STATUS || event.type() == EventType.MASS_STATUS
+            || event.type() == EventType.MASS_CANCEL_REPORT || owner < 1 || owner >= recipientsByOwner.length) {
             return NOBODY;
         }
         return recipientsByOwner[owner];

@@ -97,6 +97,31 @@ final class EventPublisher {
         publishOrder(EventType.REPLACED, order, order.clientOrderId, previousId, order.liveStatus());
     }
 
+    /**
+     * The answer to an order mass cancel: it cancels {@code count} orders (their CANCELED events follow). Takes an exec
+     * id, which also names the report (its OrderID).
+     */
+    void massCancelReport(Command command, int count) {
+        ExecutionEvent e = event.begin(EventType.MASS_CANCEL_REPORT, timestampNanos, command.owner());
+        e.clientOrderId().copyFrom(command.clientOrderId());
+        emit(e.ids(0, ++lastExecId).order(command.symbolId(), command.massCancelSide(), null, null, 0, count)
+            .status(OrderStatus.NEW));
+    }
+
+    /** One live order's state answering mass status request {@code requestId} ({@code count} reports in all). */
+    void massStatus(Order order, ClientOrderId requestId, long count) {
+        emit(orderEvent(EventType.MASS_STATUS, order, order.clientOrderId, requestId, order.liveStatus(), 0)
+            .reportCount(count));
+    }
+
+    /** A mass status request that finds no live order: one report saying so (exec id 0). */
+    void noLiveOrders(Command command) {
+        ExecutionEvent e = event.begin(EventType.MASS_STATUS, timestampNanos, command.owner());
+        e.origClientOrderId().copyFrom(command.clientOrderId());
+        emit(e.order(command.symbolId(), null, null, null, 0, 0).status(OrderStatus.REJECTED)
+            .rejectReason(RejectReason.NO_LIVE_ORDERS));
+    }
+
     /** The answer to a status request: not an execution, so exec id 0 and no id consumed. */
     void status(Order order) {
         emit(orderEvent(EventType.STATUS, order, order.clientOrderId, null, order.liveStatus(), 0));

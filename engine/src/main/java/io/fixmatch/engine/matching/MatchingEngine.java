@@ -77,7 +77,7 @@ public final class MatchingEngine implements TradingSettings {
 
     public void process(Command command) {
         publisher.startCommand(command);
-        if (command.type() != CommandType.ORDER_STATUS) { // status requests are not journaled
+        if (command.type().changesState()) { // status requests are not journaled
             inboundPositions.record(command.owner(), command.inboundPosition());
         }
         if (command.type().changesState()) { // the journaled ones: a replay sees the same stamps
@@ -109,6 +109,8 @@ public final class MatchingEngine implements TradingSettings {
                 }
             }
             case TIMER -> { } // its due work was done above
+            case MASS_CANCEL -> massCancel(command);
+            case MASS_STATUS -> massStatus(command);
         }
         publishDeadline();
     }
@@ -805,6 +807,72 @@ public final class MatchingEngine implements TradingSettings {
             publisher.canceled(order, reason);
             release(order);
         }
+    }
+
+    /**
+     * An order mass cancel: first its report with the number of orders it cancels, then each of them CANCELED (own
+     * client order id, reason MASS_CANCELED), highest order id first, as cancel-all. An owner outside the range or a
+     * symbol the engine does not have: the report refused (status REJECTED, the reason), nothing canceled.
+     */
+    private void massCancel(Command command) {
+        int owner = command.owner();
+        RejectReason reason = !OwnerOrders.isValidOwner(owner) ? RejectReason.INVALID_OWNER
+            : command.symbolId() != Command.ALL_SYMBOLS && bookOf(command.symbolId()) == null
+            ? RejectReason.UNKNOWN_SYMBOL : RejectReason.NONE;
+        if (reason != RejectReason.NONE) {
+            publisher.refused(command, reason);
+            return;
+        }
+        int count = 0;
+        for (Order order = ownerOrders.first(owner); order != null; order = order.ownerNext) {
+            if (matchesMassRequest(order, command.symbolId(), command.massCancelSide())) {
+                count++;
+            }
+        }
+        publisher.massCancelReport(command, count);
+        Order order = ownerOrders.first(owner);
+        while (order != null) {
+            Order next = order.ownerNext;
+            if (matchesMassRequest(order, command.symbolId(), command.massCancelSide())) {
+                removeLive(order);
+                publisher.canceled(order, RejectReason.MASS_CANCELED);
+                release(order);
+            }
+            order = next;
+        }
+    }
+
+    /**
+     * A mass status request: one MASS_STATUS per live order of the owner (of the symbol, if it names one), most
+     * recently accepted first, each with the number of reports; none live: one saying so. Changes nothing.
+     */
+    private void massStatus(Command command) {
+        int owner = command.owner();
+        int symbolId = command.symbolId();
+        if (!OwnerOrders.isValidOwner(owner)) {
+            publisher.refused(command, RejectReason.INVALID_OWNER);
+            return;
+        }
+        int count = 0;
+        for (Order order = ownerOrders.first(owner); order != null; order = order.ownerNext) {
+            if (matchesMassRequest(order, symbolId, null)) {
+                count++;
+            }
+        }
+        if (count == 0) {
+            publisher.noLiveOrders(command);
+            return;
+        }
+        for (Order order = ownerOrders.first(owner); order != null; order = order.ownerNext) {
+            if (matchesMassRequest(order, symbolId, null)) {
+                publisher.massStatus(order, command.clientOrderId(), count);
+            }
+        }
+    }
+
+    private static boolean matchesMassRequest(Order order, int symbolId, Side side) {
+        return (symbolId == Command.ALL_SYMBOLS || order.book.symbolId == symbolId)
+            && (side == null || order.side == side);
     }
 
     /** Engaging cancels the session's live orders; from then its new orders and replaces are refused. */

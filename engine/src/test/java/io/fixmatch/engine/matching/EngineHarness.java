@@ -435,6 +435,7 @@ final class EngineHarness {
         private long riskHigh;
         private long stopPrice;
         private long expireTime;
+        private long reports;
         private Long t;
 
         Ev(EventType type, int owner) {
@@ -483,6 +484,12 @@ final class EngineHarness {
             return this;
         }
 
+        /** A mass status answer's number of reports. */
+        Ev reports(long count) {
+            reports = count;
+            return this;
+        }
+
         /** Timestamp; by default that of the last command. */
         Ev t(long value) { t = value; return this; }
 
@@ -498,6 +505,7 @@ final class EngineHarness {
                 .rejectReason(reason)
                 .risk(riskValue, riskLow, riskHigh)
                 .attributes(stopPrice, expireTime)
+                .reportCount(reports)
                 .toString();
         }
     }

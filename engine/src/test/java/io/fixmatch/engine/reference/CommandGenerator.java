@@ -71,7 +71,7 @@ public final class CommandGenerator {
     private void queueSettings(int owner) {
         long[] quantities = {0, 0, 40, 300, 5_000};
         long[] notionals = {0, 0, 2_000, 50_000, 1_000_000};
-        long[] openOrders = {0, 15, 40, 90};
+        long[] openOrders = {0, 15, 15, 40, 90};
         long[] basisPoints = {0, 0, 10, 40, 200};
         long[] ticks = {0, 0, 3, 12};
         settings.add(new Command().setSessionControl(owner, SessionControl.MAX_ORDER_QUANTITY,
@@ -178,6 +178,18 @@ public final class CommandGenerator {
             return new Command().timer();
         }
         r -= 0.01;
+        if (r < 0.002) { // a session's order mass cancel: all, one symbol (now and then an unknown one), one side
+            int symbol = random.nextInt(3) == 0 ? Command.ALL_SYMBOLS
+                : random.nextInt(30) == 0 ? SYMBOLS.size() : random.nextInt(SYMBOLS.size());
+            return new Command().massCancel(randomOwner(), "M" + random.nextInt(1000), symbol,
+                random.nextBoolean() ? null : randomSide());
+        }
+        r -= 0.002;
+        if (r < 0.008) { // a mass status request, of all the session's orders or one symbol's
+            return new Command().massStatus(randomOwner(), "Q" + random.nextInt(1000),
+                random.nextBoolean() ? Command.ALL_SYMBOLS : random.nextInt(SYMBOLS.size()));
+        }
+        r -= 0.008;
         if (r < 0.0005) {
             int symbol = random.nextInt(SYMBOLS.size());
             return new Command().setReferencePrice(symbol, random.nextInt(5) == 0 ? 0

@@ -109,9 +109,14 @@ class EngineMatchesReferenceTest {
             "REPLACE->REPLACED", "REPLACE->REPLACE_REJECTED", "REPLACE->FILL", "REPLACE->CANCELED",
             "ORDER_STATUS->STATUS", "CANCEL_ALL_FOR_OWNER->CANCELED", "KILL_SWITCH->CANCELED",
             "EXPIRE_DAY_ORDERS->EXPIRED", "NEW_ORDER->TRIGGERED", "REPLACE->TRIGGERED", "*->EXPIRED(GTD)",
+            "MASS_CANCEL->MASS_CANCEL_REPORT", "MASS_CANCEL->CANCELED", "MASS_STATUS->MASS_STATUS",
             "refused NEW_ORDER->REJECTED", "refused CANCEL->CANCEL_REJECTED", "refused REPLACE->REPLACE_REJECTED",
             "refused ORDER_STATUS->STATUS"));
-        assertEquals(expectedPairs, seen, "(command -> event) pairs produced");
+        // Refusals of the rarer commands happen by chance (one step in 200 is refused).
+        Set<String> seenBeyondOptional = new TreeSet<>(seen);
+        seenBeyondOptional.removeAll(List.of("refused MASS_CANCEL->MASS_CANCEL_REPORT",
+            "refused MASS_STATUS->MASS_STATUS"));
+        assertEquals(expectedPairs, seenBeyondOptional, "(command -> event) pairs produced");
         if (replaceFills < 50 || fokKills < 50) {
             fail("too few crossing replaces (" + replaceFills + " fills) or killed FOKs (" + fokKills + ")");
         }

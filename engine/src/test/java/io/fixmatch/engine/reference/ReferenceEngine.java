@@ -165,12 +165,16 @@ public final class ReferenceEngine {
         if (c.type().isOperators()) {
             return List.of(); // "the operator's commands are answered with no event"
         }
+        if (c.type() == CommandType.MASS_CANCEL || c.type() == CommandType.MASS_STATUS) {
+            return List.of(massRefusal(c, reason));
+        }
         EventType type = switch (c.type()) {
             case NEW_ORDER -> EventType.REJECTED;
             case CANCEL -> EventType.CANCEL_REJECTED;
             case REPLACE -> EventType.REPLACE_REJECTED;
             case ORDER_STATUS -> EventType.STATUS;
             case CANCEL_ALL_FOR_OWNER -> throw new IllegalArgumentException("the doc names no event for this");
+            case MASS_CANCEL, MASS_STATUS -> throw new IllegalStateException("handled above");
             case HALT_SYMBOL, RESUME_SYMBOL, BOOK_QUERY, KILL_SWITCH, RELEASE_KILL_SWITCH, EXPIRE_DAY_ORDERS,
                  SET_SESSION_CONTROL, SET_REFERENCE_PRICE, TIMER -> throw new IllegalStateException("handled above");
         };
@@ -189,7 +193,8 @@ public final class ReferenceEngine {
 
     public List<ExecutionEvent> process(Command command) {
         List<ExecutionEvent> out = new ArrayList<>();
-        if (command.type() != CommandType.ORDER_STATUS && command.type() != CommandType.BOOK_QUERY) {
+        if (command.type() != CommandType.ORDER_STATUS && command.type() != CommandType.BOOK_QUERY
+            && command.type() != CommandType.MASS_STATUS) {
             expireGtd(command, out); // "Every journaled command first expires every GTD order due at its timestamp"
         }
         switch (command.type()) {
@@ -227,8 +232,87 @@ public final class ReferenceEngine {
                 }
             }
             case TIMER -> { } // only its GTD expiries, above
+            case MASS_CANCEL -> massCancel(command, out);
+            case MASS_STATUS -> massStatus(command, out);
         }
         return out;
+    }
+
+    /**
+     * "Mass cancel": a report (exec id, the count in the order quantity, the side asked or none, status NEW), then a
+     * CANCELED (own id, MASS_CANCELED) for each live order of the owner on the symbol and side asked, highest order id
+     * first. An invalid owner or unknown symbol: the report refused, nothing else.
+     */
+    private void massCancel(Command c, List<ExecutionEvent> out) {
+        if (c.owner() < 0 || c.owner() > 65_535) {
+            out.add(massRefusal(c, RejectReason.INVALID_OWNER));
+            return;
+        }
+        if (c.symbolId() != Command.ALL_SYMBOLS && (c.symbolId() < 0 || c.symbolId() >= symbols.size())) {
+            out.add(massRefusal(c, RejectReason.UNKNOWN_SYMBOL));
+            return;
+        }
+        List<RefOrder> chosen = chosenForMass(c.owner(), c.symbolId(), c.quantity() == 0 ? null : c.side());
+        ExecutionEvent report = new ExecutionEvent().begin(EventType.MASS_CANCEL_REPORT, c.timestampNanos(), c.owner());
+        report.clientOrderId().copyFrom(c.clientOrderId());
+        out.add(report.ids(0, ++lastExecId).order(c.symbolId(), c.quantity() == 0 ? null : c.side(), null, null, 0,
+            chosen.size()).status(OrderStatus.NEW));
+        for (RefOrder o : chosen) {
+            removeLive(o);
+            out.add(orderEvent(EventType.CANCELED, c, o, o.clientOrderId, "", OrderStatus.CANCELED, 0)
+                .rejectReason(RejectReason.MASS_CANCELED));
+        }
+    }
+
+    /**
+     * "Mass status": per live order of the owner (of the symbol asked), highest order id first, its state as a status
+     * answer (exec id 0) with the request id as orig id and the number of reports; none: one report, status REJECTED,
+     * NO_LIVE_ORDERS, the request id as orig id.
+     */
+    private void massStatus(Command c, List<ExecutionEvent> out) {
+        if (c.owner() < 0 || c.owner() > 65_535) {
+            out.add(massRefusal(c, RejectReason.INVALID_OWNER));
+            return;
+        }
+        List<RefOrder> chosen = chosenForMass(c.owner(), c.symbolId(), null);
+        if (chosen.isEmpty()) {
+            ExecutionEvent e = new ExecutionEvent().begin(EventType.MASS_STATUS, c.timestampNanos(), c.owner());
+            e.origClientOrderId().copyFrom(c.clientOrderId());
+            out.add(e.order(c.symbolId(), null, null, null, 0, 0).status(OrderStatus.REJECTED)
+                .rejectReason(RejectReason.NO_LIVE_ORDERS));
+            return;
+        }
+        for (RefOrder o : chosen) {
+            out.add(orderEvent(EventType.MASS_STATUS, c, o, o.clientOrderId, c.clientOrderId().toString(),
+                o.currentStatus(), o.leaves, 0).reportCount(chosen.size()));
+        }
+    }
+
+    private List<RefOrder> chosenForMass(int owner, int symbolId, Side side) {
+        List<RefOrder> chosen = new ArrayList<>();
+        for (RefOrder o : live.values()) {
+            if (o.owner == owner && (symbolId == Command.ALL_SYMBOLS || o.symbolId == symbolId)
+                && (side == null || o.side == side)) {
+                chosen.add(o);
+            }
+        }
+        chosen.sort((a, b) -> Long.compare(b.orderId, a.orderId));
+        return chosen;
+    }
+
+    /** A refused mass request: its report, status REJECTED, the reason, exec id 0; the side(s) asked, nothing more. */
+    private static ExecutionEvent massRefusal(Command c, RejectReason reason) {
+        boolean cancel = c.type() == CommandType.MASS_CANCEL;
+        ExecutionEvent e = new ExecutionEvent().begin(cancel ? EventType.MASS_CANCEL_REPORT : EventType.MASS_STATUS,
+            c.timestampNanos(), c.owner());
+        // A mass cancel's report names its ClOrdID; every mass status answer carries the request id as orig id.
+        (cancel ? e.clientOrderId() : e.origClientOrderId()).copyFrom(c.clientOrderId());
+        if (cancel) {
+            return e.order(c.symbolId(), c.quantity() == 0 ? null : c.side(), null, null, 0, 0)
+                .status(OrderStatus.REJECTED).rejectReason(reason);
+        }
+        return e.order(c.symbolId(), c.side(), OrderType.LIMIT, TimeInForce.DAY, 0, 0)
+            .status(OrderStatus.REJECTED).rejectReason(reason);
     }
 
     /** "GTD": live GTD orders whose expire time is at or before the command's, earliest first, then by order id. */

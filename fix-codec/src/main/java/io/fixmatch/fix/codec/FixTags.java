@@ -52,6 +52,14 @@ public final class FixTags {
     public static final int LEAVES_QTY = 151;
     public static final int REF_TAG_ID = 371;
     public static final int EXEC_RESTATEMENT_REASON = 378;
+    public static final int MASS_CANCEL_REQUEST_TYPE = 530;
+    public static final int MASS_CANCEL_RESPONSE = 531;
+    public static final int MASS_CANCEL_REJECT_REASON = 532;
+    public static final int TOTAL_AFFECTED_ORDERS = 533;
+    public static final int MASS_STATUS_REQ_ID = 584;
+    public static final int MASS_STATUS_REQ_TYPE = 585;
+    public static final int TOT_NUM_REPORTS = 911;
+    public static final int LAST_RPT_REQUESTED = 912;
     public static final int REF_MSG_TYPE = 372;
     public static final int SESSION_REJECT_REASON = 373;
     public static final int BUSINESS_REJECT_REF_ID = 379;

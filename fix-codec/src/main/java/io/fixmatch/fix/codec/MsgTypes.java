@@ -23,6 +23,9 @@ public final class MsgTypes {
     public static final int MARKET_DATA_SNAPSHOT = 'W';
     public static final int MARKET_DATA_INCREMENTAL = 'X';
     public static final int MARKET_DATA_REQUEST_REJECT = 'Y';
+    public static final int ORDER_MASS_CANCEL_REQUEST = 'q';
+    public static final int ORDER_MASS_CANCEL_REPORT = 'r';
+    public static final int ORDER_MASS_STATUS_REQUEST = ('A' << 8) | 'F';
 
     private MsgTypes() {
     }

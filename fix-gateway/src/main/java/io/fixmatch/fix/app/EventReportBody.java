@@ -1,7 +1,9 @@
 package io.fixmatch.fix.app;
 
+import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.EventType;
 import io.fixmatch.engine.api.ExecutionEvent;
+import io.fixmatch.engine.api.OrderStatus;
 import io.fixmatch.engine.api.OrderType;
 import io.fixmatch.engine.api.RejectReason;
 import io.fixmatch.engine.api.Side;
@@ -125,6 +127,9 @@ public final class EventReportBody implements MessageBody {
     }
 
     public int msgType() {
+        if (event.type() == EventType.MASS_CANCEL_REPORT) {
+            return MsgTypes.ORDER_MASS_CANCEL_REPORT;
+        }
         return isCancelReject(event.type()) ? MsgTypes.ORDER_CANCEL_REJECT : MsgTypes.EXECUTION_REPORT;
     }
 
@@ -133,7 +138,9 @@ public final class EventReportBody implements MessageBody {
         if (copyOf != null) {
             w.field(FixTags.DELIVER_TO_COMP_ID, copyOf);
         }
-        if (isCancelReject(event.type())) {
+        if (event.type() == EventType.MASS_CANCEL_REPORT) {
+            writeMassCancelReport(w);
+        } else if (isCancelReject(event.type())) {
             writeCancelReject(w);
         } else {
             writeExecutionReport(w);
@@ -163,8 +170,16 @@ public final class EventReportBody implements MessageBody {
         boolean knownSymbol = symbols.contains(e.symbolId());
         int scale = knownSymbol ? symbols.priceScale(e.symbolId()) : 0;
         orderId(w, e.orderId());
-        ids.write(w, FixTags.CL_ORD_ID, e.clientOrderId());
-        if (!e.origClientOrderId().isEmpty()) {
+        if (!e.clientOrderId().isEmpty()) { // a mass status answer that found no order has none
+            ids.write(w, FixTags.CL_ORD_ID, e.clientOrderId());
+        }
+        if (e.type() == EventType.MASS_STATUS) {
+            ids.write(w, FixTags.MASS_STATUS_REQ_ID, e.origClientOrderId());
+            w.field(FixTags.TOT_NUM_REPORTS, e.reportCount());
+            if (e.ordinal() + 1 >= e.reportCount()) { // the answers are the request's only events, in order
+                w.field(FixTags.LAST_RPT_REQUESTED, 'Y');
+            }
+        } else if (!e.origClientOrderId().isEmpty()) {
             ids.write(w, FixTags.ORIG_CL_ORD_ID, e.origClientOrderId());
         }
         execId(w, e);
@@ -206,6 +221,36 @@ public final class EventReportBody implements MessageBody {
         }
     }
 
+    /**
+     * OrderMassCancelReport (35=r): the request's ClOrdID, an OrderID (the report's exec id), the request type echoed
+     * (1 by symbol, 7 all), the response (the same; 0 refused, with MassCancelRejectReason and Text), the orders it
+     * cancels (their ExecutionReports follow), Symbol and Side as asked.
+     */
+    private void writeMassCancelReport(FixWriter w) {
+        ExecutionEvent e = event;
+        boolean bySymbol = e.symbolId() != Command.ALL_SYMBOLS;
+        boolean refused = e.status() == OrderStatus.REJECTED;
+        char requestType = bySymbol ? '1' : '7';
+        ids.write(w, FixTags.CL_ORD_ID, e.clientOrderId());
+        orderId(w, e.execId());
+        w.field(FixTags.MASS_CANCEL_REQUEST_TYPE, requestType)
+            .field(FixTags.MASS_CANCEL_RESPONSE, refused ? '0' : requestType);
+        if (refused) {
+            w.field(FixTags.MASS_CANCEL_REJECT_REASON, e.rejectReason() == RejectReason.UNKNOWN_SYMBOL ? 1 : 99);
+        }
+        w.field(FixTags.TOTAL_AFFECTED_ORDERS, e.orderQuantity());
+        if (bySymbol) {
+            symbol(w, symbols.contains(e.symbolId()));
+        }
+        if (e.side() != null) {
+            w.field(FixTags.SIDE, e.side() == Side.SELL ? '2' : '1');
+        }
+        if (refused) {
+            w.field(FixTags.TEXT, e.rejectReason().text());
+        }
+        w.timestamp(FixTags.TRANSACT_TIME, e.timestampNanos());
+    }
+
     private void writeCancelReject(FixWriter w) {
         ExecutionEvent e = event;
         orderId(w, e.orderId());
@@ -232,7 +277,7 @@ public final class EventReportBody implements MessageBody {
      * gateway id starting with "R" that cannot collide with the engine's numeric ids.
      */
     private void execId(FixWriter w, ExecutionEvent e) {
-        if (e.execId() != 0 || e.type() == EventType.STATUS) {
+        if (e.execId() != 0 || e.type() == EventType.STATUS || e.type() == EventType.MASS_STATUS) {
             w.field(FixTags.EXEC_ID, e.execId());
         } else {
             w.field(FixTags.EXEC_ID, REFUSAL_EXEC_ID_PREFIX, refusalNumber != 0 ? refusalNumber : nextRefusalNumber());
@@ -260,10 +305,11 @@ public final class EventReportBody implements MessageBody {
             case FILL -> 'F';
             case CANCELED -> '4';
             case REPLACED -> '5';
-            case STATUS -> 'I';
+            case STATUS, MASS_STATUS -> 'I';
             case EXPIRED -> 'C';
             case TRIGGERED -> 'D'; // FIX 4.4 has no "triggered" (5.0's L): a restatement, 378=99 and a Text
-            case CANCEL_REJECTED, REPLACE_REJECTED -> throw new IllegalArgumentException(type.name());
+            case CANCEL_REJECTED, REPLACE_REJECTED, MASS_CANCEL_REPORT -> throw new IllegalArgumentException(
+                type.name());
         };
     }
 

@@ -124,6 +124,8 @@ public final class OrderEntry implements ApplicationHandler {
             case MsgTypes.ORDER_CANCEL_REQUEST -> cancelRequest();
             case MsgTypes.ORDER_CANCEL_REPLACE_REQUEST -> cancelReplaceRequest();
             case MsgTypes.ORDER_STATUS_REQUEST -> statusRequest();
+            case MsgTypes.ORDER_MASS_CANCEL_REQUEST -> massCancelRequest();
+            case MsgTypes.ORDER_MASS_STATUS_REQUEST -> massStatusRequest();
             case MsgTypes.MARKET_DATA_REQUEST -> marketDataRequest();
             default -> businessReject(UNSUPPORTED_MESSAGE_TYPE, "Unsupported Message Type");
         }
@@ -131,7 +133,8 @@ public final class OrderEntry implements ApplicationHandler {
 
     private static boolean isOrderMessage(int msgType) {
         return msgType == MsgTypes.NEW_ORDER_SINGLE || msgType == MsgTypes.ORDER_CANCEL_REQUEST
-            || msgType == MsgTypes.ORDER_CANCEL_REPLACE_REQUEST || msgType == MsgTypes.ORDER_STATUS_REQUEST;
+            || msgType == MsgTypes.ORDER_CANCEL_REPLACE_REQUEST || msgType == MsgTypes.ORDER_STATUS_REQUEST
+            || msgType == MsgTypes.ORDER_MASS_CANCEL_REQUEST || msgType == MsgTypes.ORDER_MASS_STATUS_REQUEST;
     }
 
     /**
@@ -274,6 +277,52 @@ public final class OrderEntry implements ApplicationHandler {
         }
     }
 
+    /**
+     * OrderMassCancelRequest (q): MassCancelRequestType(530) 7 cancels every live order of the session, 1 those of
+     * Symbol(55) (then required); an optional Side(54) keeps to that side. The dictionary allows no other type.
+     */
+    private void massCancelRequest() {
+        start(CommandType.MASS_CANCEL);
+        if (!clientOrderId(FixTags.CL_ORD_ID, command.clientOrderId()) || !transactTime()
+            || !massRequestSymbol(message.isSingleByte(FixTags.MASS_CANCEL_REQUEST_TYPE, '1'),
+            "MassCancelRequestType(530) 1")) {
+            return;
+        }
+        Side side = message.isSingleByte(FixTags.SIDE, '1') ? Side.BUY
+            : message.isSingleByte(FixTags.SIDE, '2') ? Side.SELL : null;
+        command.side(side == null ? Side.BUY : side).quantity(side == null ? 0 : 1); // see Command.massCancelSide
+        submit();
+    }
+
+    /**
+     * OrderMassStatusRequest (AF): MassStatusReqType(585) 7 reports every live order of the session, 1 those of
+     * Symbol(55) (then required); the MassStatusReqID(584) comes back on each report.
+     */
+    private void massStatusRequest() {
+        start(CommandType.MASS_STATUS);
+        if (clientOrderId(FixTags.MASS_STATUS_REQ_ID, command.clientOrderId())
+            && massRequestSymbol(message.isSingleByte(FixTags.MASS_STATUS_REQ_TYPE, '1'),
+            "MassStatusReqType(585) 1")) {
+            submit();
+        }
+    }
+
+    /** A mass request's symbol: Symbol(55) when {@code bySymbol} (required then), else every symbol. */
+    private boolean massRequestSymbol(boolean bySymbol, String what) {
+        if (!bySymbol) {
+            command.symbolId(Command.ALL_SYMBOLS);
+            return true;
+        }
+        int symbolField = message.indexOf(FixTags.SYMBOL);
+        if (symbolField < 0) {
+            return reject(FixTags.SYMBOL, SessionRejectReasons.REQUIRED_TAG_MISSING, "Symbol(55) is required with "
+                + what);
+        }
+        command.symbolId(symbols.idOf(message.buffer(), message.valueStartAt(symbolField),
+            message.valueLengthAt(symbolField)));
+        return true;
+    }
+
     /** Resets the scratch command for a new request; fields are then filled as they are read. */
     private void start(CommandType type) {
         command.type(type).orderType(OrderType.LIMIT).timeInForce(TimeInForce.DAY).price(0).quantity(0)
@@ -305,7 +354,9 @@ public final class OrderEntry implements ApplicationHandler {
             : inbound.offer(command);
         if (offered) {
             session.journalPositions().requestQueued(inboundPosition);
-            session.seenClientOrderIds().submitted(inboundPosition, clientOrderIdHash());
+            if (message.indexOf(FixTags.CL_ORD_ID) >= 0) { // a mass status request has none
+                session.seenClientOrderIds().submitted(inboundPosition, clientOrderIdHash());
+            }
         } else {
             refuse(RejectReason.SERVER_BUSY);
         }
@@ -321,8 +372,10 @@ public final class OrderEntry implements ApplicationHandler {
         refusal.refusalOf(command, reason, nowMs * 1_000_000L);
         refusalReport.of(refusal).refusal(EventReportBody.nextRefusalNumber());
         int symbolField = message.indexOf(FixTags.SYMBOL);
-        refusalReport.withRequestedSymbol(message.buffer(), message.valueStartAt(symbolField),
-            message.valueLengthAt(symbolField));
+        if (symbolField >= 0) { // mass requests may name none
+            refusalReport.withRequestedSymbol(message.buffer(), message.valueStartAt(symbolField),
+                message.valueLengthAt(symbolField));
+        }
         session.seenClientOrderIds().reported(refusalReport.clientOrderIdHash());
         session.sendApplication(refusalReport.msgType(), refusalReport, nowMs);
         if (refusalCopies != null) {
