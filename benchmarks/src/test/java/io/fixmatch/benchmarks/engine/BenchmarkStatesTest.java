@@ -67,6 +67,28 @@ class BenchmarkStatesTest {
     }
 
     @ParameterizedTest
+    @ValueSource(ints = {0, 100})
+    void stopAndIcebergOpsRestoreTheBook(int waitingStops) {
+        long[] eventsPerOp = {4, 6, 13, 12};
+        String[] scenarios = {"plainTrade", "icebergRefill", "stopTrigger", "stoplessEquivalent"};
+        for (int s = 0; s < scenarios.length; s++) {
+            OrderAttributesBenchmark benchmark = new OrderAttributesBenchmark();
+            benchmark.waitingStops = waitingStops;
+            benchmark.setup();
+            for (int i = 0; i < OPS; i++) {
+                switch (scenarios[s]) {
+                    case "plainTrade" -> benchmark.plainTrade();
+                    case "icebergRefill" -> benchmark.icebergRefill();
+                    case "stopTrigger" -> benchmark.stopTrigger();
+                    default -> benchmark.stoplessEquivalent();
+                }
+            }
+            benchmark.verify(scenarios[s]);
+            assertEquals(eventsPerOp[s] * OPS, benchmark.events(), scenarios[s]);
+        }
+    }
+
+    @ParameterizedTest
     @ValueSource(ints = {10, 10_000})
     void sweepsRestoreTheBook(int bookSize) {
         AggressiveSweepBenchmark benchmark = new AggressiveSweepBenchmark();
