@@ -388,6 +388,12 @@ public final class EngineState {
         order.leaves = leaves;
         order.cum = cum;
         order.cumNotional = cumNotional;
+        order.stopPrice = 0;
+        order.triggered = false;
+        order.maxFloor = 0;
+        order.minQuantity = 0;
+        order.expireTimeNanos = 0;
+        order.postOnly = false;
         return order;
     }
 

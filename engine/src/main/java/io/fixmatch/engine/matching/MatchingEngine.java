@@ -77,23 +77,38 @@ public final class MatchingEngine implements TradingSettings {
 
     public void process(Command command) {
         publisher.startCommand(command);
-        if (command.type().changesState()) { // status requests are not journaled
-            inboundPositions.record(command.owner(), command.inboundPosition());
+        if (command.type().changesState()) { // the journaled ones (status requests are not)
+            journaled(command);
         }
-        if (command.type().changesState()) { // the journaled ones: a replay sees the same stamps
-            lastCommandNanos = command.timestampNanos();
-            if (command.type() == CommandType.EXPIRE_DAY_ORDERS) {
-                lastDayEndNanos = command.timestampNanos();
-            }
-            if (command.timestampNanos() >= expiries.nextDeadline()) {
-                expireDue(command.timestampNanos());
-            }
-        }
+        // The order flow's commands first; the rest in a method of its own, so this one stays small enough for the
+        // JIT to inline into the matching loop.
         switch (command.type()) {
             case NEW_ORDER -> newOrder(command);
             case CANCEL -> cancel(command);
             case REPLACE -> replace(command);
             case ORDER_STATUS -> orderStatus(command);
+            default -> processOther(command);
+        }
+        publishDeadline();
+    }
+
+    /**
+     * What every journaled command does first: its owner's inbound position and the journal times are recorded (a
+     * replay sees the same stamps), and whatever was due at or before its timestamp is done.
+     */
+    private void journaled(Command command) {
+        inboundPositions.record(command.owner(), command.inboundPosition());
+        lastCommandNanos = command.timestampNanos();
+        if (command.type() == CommandType.EXPIRE_DAY_ORDERS) {
+            lastDayEndNanos = command.timestampNanos();
+        }
+        if (command.timestampNanos() >= expiries.nextDeadline()) {
+            expireDue(command.timestampNanos());
+        }
+    }
+
+    private void processOther(Command command) {
+        switch (command.type()) {
             case CANCEL_ALL_FOR_OWNER -> cancelAllForOwner(command.owner());
             case HALT_SYMBOL -> halt(command.symbolId(), true);
             case RESUME_SYMBOL -> halt(command.symbolId(), false);
@@ -108,11 +123,11 @@ public final class MatchingEngine implements TradingSettings {
                     risk.referencePrice(command.symbolId(), command.price());
                 }
             }
-            case TIMER -> { } // its due work was done above
+            case TIMER -> { } // its due work was done before
             case MASS_CANCEL -> massCancel(command);
             case MASS_STATUS -> massStatus(command);
+            case NEW_ORDER, CANCEL, REPLACE, ORDER_STATUS -> throw new IllegalStateException(command.type().name());
         }
-        publishDeadline();
     }
 
     /** Tells the view when the engine next has work of its own (written only when it changed). */
@@ -300,6 +315,8 @@ public final class MatchingEngine implements TradingSettings {
         order.minQuantity = command.minQuantity();
         order.expireTimeNanos = command.expireTimeNanos();
         order.postOnly = command.postOnly();
+        order.triggered = false;
+        order.shown = 0; // set when it rests
         publisher.accepted(order);
         if (type.isStop()) {
             order.book.stops.add(order); // waits for its stop price, out of the book (and may be triggered at once)

@@ -82,16 +82,12 @@ final class Order implements RestingOrderView {
         return side == Side.BUY ? restingPrice <= price : restingPrice >= price;
     }
 
-    /** Drops references so a pooled order keeps nothing alive and leaks nothing into its next use. */
+    /**
+     * Drops references so a pooled order keeps nothing alive and leaks nothing into its next use (its values are all
+     * set anew when it is taken: a new order's, a restored order's; {@code expiryIndex} is -1 once it left the expiry
+     * queue).
+     */
     void clear() {
-        stopPrice = 0;
-        triggered = false;
-        maxFloor = 0;
-        shown = 0;
-        minQuantity = 0;
-        expireTimeNanos = 0;
-        postOnly = false;
-        expiryIndex = -1;
         book = null;
         level = null;
         prev = null;

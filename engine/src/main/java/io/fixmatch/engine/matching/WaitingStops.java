@@ -15,14 +15,31 @@ final class WaitingStops {
     private Order sellTail;
     int count;
 
-    /** Puts the order behind every waiting stop of its side that triggers no later (same stop price: arrival). */
+    /**
+     * Puts the order behind every waiting stop of its side that triggers no later (same stop price: arrival). Walks from
+     * whichever end of the list is nearer in stop price: new stops are mostly near the price (the front) or beyond the
+     * others (the back).
+     */
     void add(Order order) {
         count++;
         boolean buy = order.side == Side.BUY;
-        // Walk from the back: the new order goes behind every order that triggers at the same price or earlier.
-        Order after = buy ? buyTail : sellTail;
-        while (after != null && triggersLater(after, order.stopPrice)) {
-            after = after.prev;
+        Order head = buy ? buyHead : sellHead;
+        Order tail = buy ? buyTail : sellTail;
+        long stopPrice = order.stopPrice;
+        Order after;
+        if (head != null && Math.abs(stopPrice - head.stopPrice) < Math.abs(tail.stopPrice - stopPrice)) {
+            // From the front: past every order that triggers at the same price or earlier.
+            Order before = head;
+            while (before != null && !triggersLater(before, stopPrice)) {
+                before = before.next;
+            }
+            after = before == null ? tail : before.prev;
+        } else {
+            // From the back: the new order goes behind every order that triggers at the same price or earlier.
+            after = tail;
+            while (after != null && triggersLater(after, stopPrice)) {
+                after = after.prev;
+            }
         }
         order.prev = after;
         order.next = after == null ? (buy ? buyHead : sellHead) : after.next;
