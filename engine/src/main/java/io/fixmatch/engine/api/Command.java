@@ -28,6 +28,8 @@ package io.fixmatch.engine.api;
  *       quantity of 1 (that side only) or 0 (both sides): see {@link #massCancelSide()}.</li>
  *   <li>MASS_STATUS: owner, clientOrderId (the request's MassStatusReqID), symbolId ({@link #ALL_SYMBOLS}: every
  *       symbol).</li>
+ *   <li>SET_SYMBOL_CONTROL: symbolId, the {@link SymbolControl} code in the price field, the value in the quantity
+ *       field, a time zone id in the clientOrderId field (owner 0).</li>
  * </ul>
  * The timestamp is set once where the command enters the system, so replaying a journal reproduces the events
  * exactly, timestamps included.
@@ -177,6 +179,21 @@ public final class Command {
     /** The session's mass status request {@code requestId} for its live orders of a symbol or all. Not journaled. */
     public Command massStatus(int owner, CharSequence requestId, int symbolId) {
         reset(CommandType.MASS_STATUS, owner, requestId, symbolId, Side.BUY);
+        return this;
+    }
+
+    /** Sets one of the symbol's schedule or volatility settings. Journaled. */
+    public Command setSymbolControl(int symbolId, SymbolControl control, long value) {
+        reset(CommandType.SET_SYMBOL_CONTROL, OPERATOR, "", symbolId, Side.BUY);
+        this.price = control.code();
+        this.quantity = value;
+        return this;
+    }
+
+    /** Sets the time zone of the symbol's schedule (an id of {@code java.time.ZoneId}). Journaled. */
+    public Command setSymbolTimeZone(int symbolId, CharSequence zoneId) {
+        reset(CommandType.SET_SYMBOL_CONTROL, OPERATOR, zoneId, symbolId, Side.BUY);
+        this.price = SymbolControl.TIME_ZONE.code();
         return this;
     }
 

@@ -51,7 +51,13 @@ public enum CommandType {
      * Read-only, not journaled: the state of every live order of the owner (or of one symbol), one MASS_STATUS event
      * each.
      */
-    MASS_STATUS;
+    MASS_STATUS,
+    /**
+     * The server's, at start, for each configured schedule or volatility setting of a symbol that differs from the
+     * engine's (owner 0): the {@link SymbolControl} code in the price field, its value in the quantity field, a time
+     * zone id in the client order id. Journaled.
+     */
+    SET_SYMBOL_CONTROL;
 
     private static final CommandType[] BY_ORDINAL = values();
 
@@ -67,7 +73,7 @@ public enum CommandType {
     public boolean isOperators() {
         return this == HALT_SYMBOL || this == RESUME_SYMBOL || this == BOOK_QUERY || this == KILL_SWITCH
             || this == RELEASE_KILL_SWITCH || this == EXPIRE_DAY_ORDERS || this == SET_SESSION_CONTROL
-            || this == SET_REFERENCE_PRICE || this == TIMER;
+            || this == SET_REFERENCE_PRICE || this == TIMER || this == SET_SYMBOL_CONTROL;
     }
 
     public static CommandType fromOrdinal(int ordinal) {

@@ -96,7 +96,7 @@ public final class ExecutionEvent {
             case MASS_CANCEL -> EventType.MASS_CANCEL_REPORT;
             case MASS_STATUS -> EventType.MASS_STATUS;
             case HALT_SYMBOL, RESUME_SYMBOL, BOOK_QUERY, KILL_SWITCH, RELEASE_KILL_SWITCH, EXPIRE_DAY_ORDERS,
-                 SET_SESSION_CONTROL, SET_REFERENCE_PRICE, TIMER ->
+                 SET_SESSION_CONTROL, SET_REFERENCE_PRICE, TIMER, SET_SYMBOL_CONTROL ->
                 throw new IllegalArgumentException("the operator's commands are answered with no event");
         };
         begin(eventType, timestampNanos, command.owner());

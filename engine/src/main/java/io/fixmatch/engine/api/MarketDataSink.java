@@ -22,4 +22,11 @@ public interface MarketDataSink {
 
     /** A trade of {@code quantity} at {@code price} (the resting order's). */
     void traded(int symbolId, long price, long quantity);
+
+    /**
+     * During a call: the price the auction would uncross at now and the volume it would execute ({@code phase}: the
+     * call's); price and volume 0 when there is none (no crossing interest, or the call ended).
+     */
+    default void indicative(int symbolId, TradingPhase phase, long price, long volume) {
+    }
 }

@@ -68,6 +68,21 @@ public enum RejectReason {
     MASS_CANCELED("canceled by an order mass cancel request"),
     /** A mass status request found no live order to report. */
     NO_LIVE_ORDERS("no live order matches the request"),
+    /** The symbol's trading day is over (after the closing auction): new orders and replaces are refused. */
+    MARKET_CLOSED("the market in this symbol is closed until its opening call"),
+    /** An IOC or FOK order during a call phase. */
+    NOT_DURING_CALL("IOC and FOK orders are not accepted while the symbol is in a call (auction)"),
+    /** At the Opening outside the opening call, or At the Close on a symbol without a schedule or after the close. */
+    AUCTION_TIF_NOT_NOW("At the Opening orders are accepted during the opening call only, At the Close orders on"
+        + " symbols with a schedule before the closing auction"),
+    /** A replace of an order waiting for the closing call, or of a market order in a call. */
+    NOT_REPLACEABLE_NOW("a market order in an auction, or an order waiting for the closing call, cannot be replaced:"
+        + " cancel it and enter a new one"),
+    /** What is left of an order that takes part in one auction only (market, At the Opening / Close) after it. */
+    AUCTION_ENDED("the auction the order was for has ended"),
+    /** An IOC, FOK or MinQty order that would have traded outside the volatility band: canceled, the auction starts. */
+    VOLATILITY_INTERRUPTION("the order would have traded outside the volatility band: trading is interrupted by an"
+        + " auction"),
     /** A GTD order's expire time came (unsolicited EXPIRED). */
     GTD_EXPIRED("good-till-date order expired at its expire time"),
     /** A cluster gateway with no leader answering (an election taking too long, the cluster down). */

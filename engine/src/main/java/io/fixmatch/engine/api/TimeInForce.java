@@ -11,13 +11,17 @@ public enum TimeInForce {
     /** Fill or kill: fill the whole quantity now, or nothing at all. */
     FOK,
     /** Good till date: rests until filled, canceled, or its expire time (the engine expires it then). */
-    GTD;
+    GTD,
+    /** At the opening: takes part in the opening auction only (accepted during its call), canceled after it. */
+    AT_THE_OPENING,
+    /** At the close: waits for the closing call, takes part in the closing auction only, canceled after it. */
+    AT_THE_CLOSE;
 
     private static final TimeInForce[] BY_ORDINAL = values();
 
     /** Whether the unfilled remainder of a limit order rests in the book. */
     public boolean rests() {
-        return this == DAY || this == GTC || this == GTD;
+        return this == DAY || this == GTC || this == GTD || this == AT_THE_OPENING || this == AT_THE_CLOSE;
     }
 
     public static TimeInForce fromOrdinal(int ordinal) {

@@ -33,8 +33,8 @@ import java.util.List;
  * {@link DataOutput} writes:
  * <pre>
  *   u16 halted symbol count, then each halted symbol's id as u16
- *   u8 state format version (4; 1 is still read: it ends after the inbound positions; 2: after the symbol prices;
- *     3: after the journal times, and its orders have no attributes)
+ *   u8 state format version (5; 1 is still read: it ends after the inbound positions; 2: after the symbol prices;
+ *     3: after the journal times, and its orders have no attributes; 4: after the waiting stops)
  *   i64 last order id   i64 last exec id
  *   i32 order count, then per resting order, in priority order (symbol, side, price level, time):
  *     i32 symbol id, u8 side ('1' buy, '2' sell: the FIX codes), u8 time in force ('0' day, '1' GTC, '6' GTD),
@@ -52,6 +52,14 @@ import java.util.List;
  *   version 4:
  *   i32 waiting stop count, then per stop and stop-limit order waiting for its stop price, per symbol buy stops then
  *     sell stops in trigger order: the same record as a resting order (displayed quantity 0)
+ *   version 5 (time in force codes '2' At the Opening and '7' At the Close, order type '1' market for queued orders):
+ *   i32 symbol count, then per symbol its trading session: u8 phase code, i64 next scheduled point (epoch ns;
+ *     Long.MAX_VALUE: none), u8 its kind (0 opening call, 1 opening uncross, 2 closing call, 3 closing uncross),
+ *     i64 end of the running interruption (Long.MAX_VALUE: none), i64 x 4 the opening call, opening uncross, closing
+ *     call and closing uncross times (ms of the day; -1: none), i64 random end (ms), i64 volatility band (basis
+ *     points), i64 interruption length (ms), u8 time zone id length, the id (ASCII)
+ *   i32 queued order count, then per order waiting out of the levels: u8 queue (1 a call's market buys, 2 its market
+ *     sells, 3 At the Close orders waiting for the closing call), the order record (queues in order)
  * </pre>
  * The halted symbols come before the version byte because the journal's snapshot files (format 2) always had them
  * there, in their own frame, just before the rest: the files written before this class read unchanged. Open order
@@ -61,11 +69,15 @@ import java.util.List;
  * <p>Writing and reading allocate; never on the hot path. The engine must not be processing a command meanwhile.
  */
 public final class EngineState {
-    private static final int VERSION = 4;
+    private static final int VERSION = 5;
+    private static final int VERSION_4 = 4;
     private static final int VERSION_3 = 3;
     private static final int VERSION_2 = 2;
     private static final int VERSION_1 = 1;
     private static final int POST_ONLY = 1;
+    private static final int MARKET_BUYS = 1;
+    private static final int MARKET_SELLS = 2;
+    private static final int AT_CLOSE = 3;
 
     private EngineState() {
     }
@@ -123,10 +135,129 @@ public final class EngineState {
             engine.forEachWaitingStop(symbol, Side.SELL, stops::add);
         }
         writeOrders(out, stops);
+        writeSessions(engine, out);
+        List<RestingOrderView> queued = new ArrayList<>();
+        List<Integer> queues = new ArrayList<>();
+        for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
+            OrderBook book = engine.bookOf(symbol);
+            for (OrderQueue queue : new OrderQueue[] {book.marketBuys, book.marketSells, book.atClose}) {
+                int code = queue == book.marketBuys ? MARKET_BUYS : queue == book.marketSells ? MARKET_SELLS : AT_CLOSE;
+                for (Order order = queue.head; order != null; order = order.next) {
+                    queued.add(order);
+                    queues.add(code);
+                }
+            }
+        }
+        out.writeInt(queued.size());
+        for (int i = 0; i < queued.size(); i++) {
+            out.writeByte(queues.get(i));
+            writeOrders(out, List.of(queued.get(i)), false);
+        }
+    }
+
+    /** Version 5: each symbol's trading session (phase, deadlines, schedule, volatility settings, time zone). */
+    private static void writeSessions(MatchingEngine engine, DataOutput out) throws IOException {
+        out.writeInt(engine.symbolCount());
+        for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
+            TradingSession session = engine.bookOf(symbol).session;
+            out.writeByte(session.phase.code());
+            out.writeLong(session.nextPoint);
+            out.writeByte(session.nextPointKind);
+            out.writeLong(session.interruptionEnd);
+            for (long time : session.times) {
+                out.writeLong(time);
+            }
+            out.writeLong(session.randomEndMillis);
+            out.writeLong(session.bandBasisPoints);
+            out.writeLong(session.interruptionMillis);
+            byte[] zone = session.zoneId.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            out.writeByte(zone.length);
+            out.write(zone);
+        }
+    }
+
+    private static void readSessions(MatchingEngine engine, DataInput in) throws IOException {
+        int symbols = in.readInt();
+        if (symbols != engine.symbolCount()) {
+            throw new IOException("trading sessions of " + symbols + " symbols for an engine of "
+                + engine.symbolCount());
+        }
+        for (int symbol = 0; symbol < symbols; symbol++) {
+            TradingSession session = engine.bookOf(symbol).session;
+            int phaseCode = in.readUnsignedByte();
+            io.fixmatch.engine.api.TradingPhase phase = io.fixmatch.engine.api.TradingPhase.ofCode(phaseCode);
+            if (phase == null) {
+                throw new IOException("unknown trading phase code " + phaseCode);
+            }
+            session.phase = phase;
+            session.nextPoint = in.readLong();
+            session.nextPointKind = in.readUnsignedByte();
+            session.interruptionEnd = in.readLong();
+            for (int i = 0; i < session.times.length; i++) {
+                session.times[i] = in.readLong();
+            }
+            session.randomEndMillis = in.readLong();
+            session.bandBasisPoints = in.readLong();
+            session.interruptionMillis = in.readLong();
+            byte[] zone = new byte[in.readUnsignedByte()];
+            in.readFully(zone);
+            String zoneId = new String(zone, java.nio.charset.StandardCharsets.US_ASCII);
+            if (!session.zone(zoneId) && !zoneId.equals(session.zoneId)) {
+                throw new IOException("unknown time zone " + zoneId);
+            }
+        }
+    }
+
+    /** Version 5: the orders waiting in a book's queues (a call's market orders, At the Close orders), in order. */
+    private static void readQueuedOrders(MatchingEngine engine, DataInput in, List<Order> orders) throws IOException {
+        int count = in.readInt();
+        for (int i = 0; i < count; i++) {
+            int queue = in.readUnsignedByte();
+            List<Order> one = new ArrayList<>(1);
+            readOrder(engine, in, true, one);
+            Order order = one.get(0);
+            OrderBook book = order.book;
+            OrderQueue target = switch (queue) {
+                case MARKET_BUYS -> book.marketBuys;
+                case MARKET_SELLS -> book.marketSells;
+                case AT_CLOSE -> book.atClose;
+                default -> throw new IOException("unknown order queue code " + queue);
+            };
+            boolean valid = order.shown == 0 && (queue == AT_CLOSE
+                ? order.timeInForce == TimeInForce.AT_THE_CLOSE && !order.orderType.isStop()
+                : !order.orderType.hasLimitPrice() && (order.side == Side.BUY) == (queue == MARKET_BUYS));
+            if (!valid) {
+                throw new IllegalStateException("not a restorable queued order: " + order);
+            }
+            order.triggered = order.orderType.isStop(); // a stop in a call's market orders was triggered
+            target.add(order);
+            index(engine, order);
+            orders.add(order);
+        }
+    }
+
+    /** After a restore: the books in a call counted, phases and indicative prices published, the next deadline. */
+    private static void finishSessions(MatchingEngine engine) {
+        engine.callBooks = 0;
+        for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
+            TradingSession session = engine.bookOf(symbol).session;
+            if (session.phase.isCall()) {
+                engine.callBooks++;
+            }
+            engine.view().phase(symbol, session.phase);
+        }
+        engine.refreshSessionDeadline();
     }
 
     private static void writeOrders(DataOutput out, List<RestingOrderView> orders) throws IOException {
-        out.writeInt(orders.size());
+        writeOrders(out, orders, true);
+    }
+
+    private static void writeOrders(DataOutput out, List<RestingOrderView> orders, boolean counted)
+        throws IOException {
+        if (counted) {
+            out.writeInt(orders.size());
+        }
         for (RestingOrderView order : orders) {
             out.writeInt(order.symbolId());
             out.writeByte(sideCode(order.side()));
@@ -166,7 +297,7 @@ public final class EngineState {
         long lastOrderId = in.readLong();
         long lastExecId = in.readLong();
         List<Order> orders = new ArrayList<>();
-        readOrders(engine, in, version >= VERSION, false, orders);
+        readOrders(engine, in, version >= VERSION_4, false, orders);
         int owners = in.readInt();
         for (int i = 0; i < owners; i++) {
             engine.inboundPositions.record(in.readInt(), in.readLong());
@@ -179,9 +310,14 @@ public final class EngineState {
             engine.lastCommandNanos = in.readLong();
             engine.lastDayEndNanos = in.readLong();
         }
-        if (version >= VERSION) {
+        if (version >= VERSION_4) {
             readOrders(engine, in, true, true, orders);
         }
+        if (version >= VERSION) {
+            readSessions(engine, in);
+            readQueuedOrders(engine, in, orders);
+        }
+        finishSessions(engine);
         finishRestore(engine, orders, lastOrderId, lastExecId);
     }
 
@@ -193,9 +329,21 @@ public final class EngineState {
     private static void readOrders(MatchingEngine engine, DataInput in, boolean withAttributes, boolean waiting,
                                    List<Order> orders) throws IOException {
         int orderCount = in.readInt();
+        for (int i = 0; i < orderCount; i++) {
+            List<Order> one = new ArrayList<>(1);
+            readOrder(engine, in, withAttributes, one);
+            Order order = one.get(0);
+            place(engine, order, waiting);
+            orders.add(order);
+        }
+    }
+
+    /** Reads one order record into a pooled order (not placed yet) and adds it to {@code into}. */
+    private static void readOrder(MatchingEngine engine, DataInput in, boolean withAttributes, List<Order> into)
+        throws IOException {
         ClientOrderId id = new ClientOrderId();
         byte[] idBytes = new byte[ClientOrderId.MAX_LENGTH];
-        for (int i = 0; i < orderCount; i++) {
+        {
             int symbol = in.readInt();
             Side side = side(in.readUnsignedByte());
             TimeInForce timeInForce = timeInForce(in.readUnsignedByte());
@@ -219,8 +367,7 @@ public final class EngineState {
             } else {
                 order.shown = order.leaves;
             }
-            place(engine, order, waiting);
-            orders.add(order);
+            into.add(order);
         }
     }
 
@@ -424,6 +571,11 @@ public final class EngineState {
             order.level.displayedQuantity += shown - order.shown;
             order.shown = shown;
         }
+        index(engine, order);
+    }
+
+    /** A restored order becomes findable (its owner's list waits for {@link #finishRestore}) and, GTD, expires. */
+    private static void index(MatchingEngine engine, Order order) {
         engine.orderIndex.add(order);
         engine.risk.orderRested(order.owner);
         if (order.timeInForce == TimeInForce.GTD) {
@@ -462,6 +614,8 @@ public final class EngineState {
             case DAY -> '0';
             case GTC -> '1';
             case GTD -> '6';
+            case AT_THE_OPENING -> '2';
+            case AT_THE_CLOSE -> '7';
             case IOC, FOK -> throw new IllegalStateException("an " + timeInForce + " order never rests");
         };
     }
@@ -471,21 +625,24 @@ public final class EngineState {
             case '0' -> TimeInForce.DAY;
             case '1' -> TimeInForce.GTC;
             case '6' -> TimeInForce.GTD;
+            case '2' -> TimeInForce.AT_THE_OPENING;
+            case '7' -> TimeInForce.AT_THE_CLOSE;
             default -> throw new IOException("unknown time-in-force code " + code);
         };
     }
 
     private static int orderTypeCode(OrderType orderType) {
         return switch (orderType) {
+            case MARKET -> '1';
             case LIMIT -> '2';
             case STOP -> '3';
             case STOP_LIMIT -> '4';
-            case MARKET -> throw new IllegalStateException("a market order never rests");
         };
     }
 
     private static OrderType orderType(int code) throws IOException {
         return switch (code) {
+            case '1' -> OrderType.MARKET;
             case '2' -> OrderType.LIMIT;
             case '3' -> OrderType.STOP;
             case '4' -> OrderType.STOP_LIMIT;

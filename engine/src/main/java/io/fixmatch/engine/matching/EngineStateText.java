@@ -34,6 +34,25 @@ public final class EngineStateText {
                     .append(" waiting "), order));
             }
         }
+        for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
+            for (Side side : new Side[] {Side.BUY, Side.SELL}) {
+                int symbolId = symbol;
+                engine.forEachQueuedOrder(symbolId, side, order -> appendOrder(text.append(symbolId)
+                    .append(" queued "), order));
+            }
+            TradingSession session = engine.bookOf(symbol).session;
+            if (session.phase != io.fixmatch.engine.api.TradingPhase.CONTINUOUS || session.deadline()
+                != TradingSession.NONE || session.scheduled() || session.bandBasisPoints != 0) {
+                text.append(symbol).append(" session phase=").append(session.phase)
+                    .append(" next=").append(session.nextPoint).append('/').append(session.nextPointKind)
+                    .append(" interruptionEnd=").append(session.interruptionEnd)
+                    .append(" times=").append(java.util.Arrays.toString(session.times))
+                    .append(" random=").append(session.randomEndMillis)
+                    .append(" band=").append(session.bandBasisPoints)
+                    .append(" interruption=").append(session.interruptionMillis)
+                    .append(" zone=").append(session.zoneId).append('\n');
+            }
+        }
         StringBuilder halted = new StringBuilder();
         for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
             if (engine.isHalted(symbol)) {

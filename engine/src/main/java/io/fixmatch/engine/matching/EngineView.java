@@ -1,11 +1,13 @@
 package io.fixmatch.engine.matching;
 
+import io.fixmatch.engine.api.TradingPhase;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * What the matching thread publishes for readers on other threads (the admin endpoint): which symbols are halted,
@@ -48,6 +50,8 @@ public final class EngineView {
     private final int symbols;
     private final AtomicIntegerArray halted;
     private final AtomicIntegerArray killSwitches = new AtomicIntegerArray(OwnerOrders.MAX_OWNERS);
+    /** Per symbol: phase code, indicative price, indicative volume. */
+    private final AtomicLongArray auctions;
     private final long[] answer;
     @SuppressWarnings("unused") // accessed through SEQUENCE
     private volatile long sequence;
@@ -67,6 +71,7 @@ public final class EngineView {
     EngineView(int symbols) {
         this.symbols = symbols;
         this.halted = new AtomicIntegerArray(symbols);
+        this.auctions = new AtomicLongArray(symbols * 3);
         this.answer = new long[SUMMARY + symbols * 2 * SUMMARY_LENGTH];
         answer[REQUEST] = -1;
     }
@@ -97,6 +102,32 @@ public final class EngineView {
     /** Matching thread: the engine's next deadline changed. */
     void nextDeadline(long nanos) {
         nextDeadline = nanos;
+    }
+
+    /** Any thread: the symbol's trading phase (as of the last command the engine processed). */
+    public TradingPhase phase(int symbolId) {
+        return TradingPhase.ofCode((int) auctions.get(symbolId * 3));
+    }
+
+    /** Any thread: during a call, the symbol's indicative uncross price (0: none). */
+    public long indicativePrice(int symbolId) {
+        return auctions.get(symbolId * 3 + 1);
+    }
+
+    /** Any thread: during a call, the volume the symbol's auction would execute now (0: none). */
+    public long indicativeVolume(int symbolId) {
+        return auctions.get(symbolId * 3 + 2);
+    }
+
+    /** Matching thread: the symbol's phase changed. */
+    void phase(int symbolId, TradingPhase phase) {
+        auctions.setRelease(symbolId * 3, phase.code());
+    }
+
+    /** Matching thread: the symbol's indicative uncross moved. */
+    void indicative(int symbolId, long price, long volume) {
+        auctions.setRelease(symbolId * 3 + 1, price);
+        auctions.setRelease(symbolId * 3 + 2, volume);
     }
 
     /** Matching thread: an end-of-day expiry was processed. */

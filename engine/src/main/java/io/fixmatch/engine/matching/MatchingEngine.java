@@ -9,6 +9,8 @@ import io.fixmatch.engine.api.OrderType;
 import io.fixmatch.engine.api.RejectReason;
 import io.fixmatch.engine.api.SelfTradePrevention;
 import io.fixmatch.engine.api.SessionControl;
+import io.fixmatch.engine.api.SymbolControl;
+import io.fixmatch.engine.api.TradingPhase;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.config.EngineConfig;
@@ -49,6 +51,19 @@ public final class MatchingEngine implements TradingSettings {
     private Order triggeredTail;
     /** The deadline last published in the view (so the view is written only when it changes). */
     private long publishedDeadline = ExpiryQueue.NONE;
+    /** The earliest of the books' own deadlines (a scheduled point, an interruption's end); NONE if none. */
+    long nextSessionDeadline = TradingSession.NONE;
+    /** Books in a call phase now: after each command their indicative uncross is looked at again. */
+    int callBooks;
+    private final AuctionPrice auction = new AuctionPrice();
+    /** The journal time of the command being processed. */
+    private long nowNanos;
+    /** The volatility band of the aggressor being matched (see {@link #setBand}). */
+    private boolean banded;
+    private long bandLow;
+    private long bandHigh;
+    /** Set by {@link #canFill} when it stopped at the band: what it lacks lies outside. */
+    private boolean bandReached;
     private final EngineView view;
     private final ClientOrderId previousClientOrderId = new ClientOrderId();
     /** Where the books' public changes go (levels, trades); set before the first command. */
@@ -77,6 +92,7 @@ public final class MatchingEngine implements TradingSettings {
 
     public void process(Command command) {
         publisher.startCommand(command);
+        nowNanos = command.timestampNanos();
         if (command.type().changesState()) { // the journaled ones (status requests are not)
             journaled(command);
         }
@@ -88,6 +104,9 @@ public final class MatchingEngine implements TradingSettings {
             case REPLACE -> replace(command);
             case ORDER_STATUS -> orderStatus(command);
             default -> processOther(command);
+        }
+        if (callBooks != 0) {
+            refreshIndicatives();
         }
         publishDeadline();
     }
@@ -102,8 +121,8 @@ public final class MatchingEngine implements TradingSettings {
         if (command.type() == CommandType.EXPIRE_DAY_ORDERS) {
             lastDayEndNanos = command.timestampNanos();
         }
-        if (command.timestampNanos() >= expiries.nextDeadline()) {
-            expireDue(command.timestampNanos());
+        if (command.timestampNanos() >= nextDeadlineNanos()) {
+            runDue(command.timestampNanos());
         }
     }
 
@@ -111,7 +130,7 @@ public final class MatchingEngine implements TradingSettings {
         switch (command.type()) {
             case CANCEL_ALL_FOR_OWNER -> cancelAllForOwner(command.owner());
             case HALT_SYMBOL -> halt(command.symbolId(), true);
-            case RESUME_SYMBOL -> halt(command.symbolId(), false);
+            case RESUME_SYMBOL -> resume(command.symbolId());
             case BOOK_QUERY -> view.answer(command.quantity(), command.symbolId(), books, orderPool.inUse());
             case KILL_SWITCH -> killSwitch(command.owner(), true);
             case RELEASE_KILL_SWITCH -> killSwitch(command.owner(), false);
@@ -126,6 +145,7 @@ public final class MatchingEngine implements TradingSettings {
             case TIMER -> { } // its due work was done before
             case MASS_CANCEL -> massCancel(command);
             case MASS_STATUS -> massStatus(command);
+            case SET_SYMBOL_CONTROL -> setSymbolControl(command);
             case NEW_ORDER, CANCEL, REPLACE, ORDER_STATUS -> throw new IllegalStateException(command.type().name());
         }
     }
@@ -145,7 +165,47 @@ public final class MatchingEngine implements TradingSettings {
      * or while it is stopped; other threads read {@link EngineView#nextDeadlineNanos()}.
      */
     public long nextDeadlineNanos() {
-        return expiries.nextDeadline();
+        return Math.min(expiries.nextDeadline(), nextSessionDeadline);
+    }
+
+    /** The symbol's trading phase now (CONTINUOUS for an unknown symbol). */
+    public TradingPhase phase(int symbolId) {
+        OrderBook book = bookOf(symbolId);
+        return book == null ? TradingPhase.CONTINUOUS : book.session.phase;
+    }
+
+    /** One of the symbol's schedule or volatility settings (its {@link SymbolControl#none()} if not set). */
+    public long symbolControl(int symbolId, SymbolControl control) {
+        OrderBook book = bookOf(symbolId);
+        return book == null ? control.none() : book.session.get(control);
+    }
+
+    /** The id of the symbol's schedule's time zone. */
+    public String symbolTimeZone(int symbolId) {
+        OrderBook book = bookOf(symbolId);
+        return book == null ? "UTC" : book.session.zoneId;
+    }
+
+    /** During a call, the price and volume the symbol's auction would uncross at now ({0, 0}: none). */
+    public long[] indicative(int symbolId) {
+        OrderBook book = bookOf(symbolId);
+        return book == null ? new long[2] : new long[] {book.session.indicativePrice, book.session.indicativeVolume};
+    }
+
+    /**
+     * Visits the orders of one side of a book that wait out of its levels in arrival order: during a call, its
+     * market orders; then its At the Close orders waiting for the closing call.
+     */
+    public void forEachQueuedOrder(int symbolId, Side side, RestingOrderVisitor visitor) {
+        OrderBook book = books[symbolId];
+        for (Order order = book.marketOrders(side).head; order != null; order = order.next) {
+            visitor.visit(order);
+        }
+        for (Order order = book.atClose.head; order != null; order = order.next) {
+            if (order.side == side) {
+                visitor.visit(order);
+            }
+        }
     }
 
     /**
@@ -318,8 +378,19 @@ public final class MatchingEngine implements TradingSettings {
         order.triggered = false;
         order.shown = 0; // set when it rests
         publisher.accepted(order);
+        TradingPhase phase = book.session.phase;
         if (type.isStop()) {
             order.book.stops.add(order); // waits for its stop price, out of the book (and may be triggered at once)
+            track(order);
+        } else if (phase != TradingPhase.CONTINUOUS) {
+            if (order.timeInForce == TimeInForce.AT_THE_CLOSE && phase != TradingPhase.CLOSING_CALL) {
+                book.atClose.add(order); // waits for the closing call
+                track(order);
+            } else {
+                joinCall(order, false);
+            }
+        } else if (order.timeInForce == TimeInForce.AT_THE_CLOSE) {
+            book.atClose.add(order);
             track(order);
         } else {
             enter(order, false);
@@ -335,12 +406,17 @@ public final class MatchingEngine implements TradingSettings {
      * rest of a limit order that can rest rests, any other rest is canceled.
      */
     private void enter(Order order, boolean tracked) {
+        if (order.book.session.phase != TradingPhase.CONTINUOUS) {
+            enterDuringCall(order, tracked); // a stop triggered after an interruption began in the same command
+            return;
+        }
+        setBand(order.book);
         if (order.timeInForce == TimeInForce.FOK && !canFill(order, order.leaves)) {
-            end(order, tracked, RejectReason.NONE);
+            endUnfilled(order, tracked, RejectReason.NONE);
             return;
         }
         if (order.minQuantity != 0 && !canFill(order, order.minQuantity)) {
-            end(order, tracked, RejectReason.MIN_QUANTITY_NOT_AVAILABLE);
+            endUnfilled(order, tracked, RejectReason.MIN_QUANTITY_NOT_AVAILABLE);
             return;
         }
         boolean selfTradeStop = matchAggressor(order);
@@ -351,6 +427,8 @@ public final class MatchingEngine implements TradingSettings {
             release(order);
         } else if (selfTradeStop) {
             end(order, tracked, RejectReason.SELF_TRADE_INCOMING);
+        } else if (order.book.session.phase != TradingPhase.CONTINUOUS) {
+            enterDuringCall(order, tracked); // it reached the band: the interruption's call takes its rest
         } else if (order.orderType.hasLimitPrice() && order.timeInForce.rests()) {
             if (tracked && levelIndex.find(order.book.side(order.side), order.price) == null
                 && levelPool.available() == 0) {
@@ -363,6 +441,47 @@ public final class MatchingEngine implements TradingSettings {
             }
         } else {
             end(order, tracked, RejectReason.NONE);
+        }
+    }
+
+    /**
+     * A FOK or MinQty order that could not trade enough at once: CANCELED, nothing traded; if what it lacked lies
+     * beyond the volatility band, the interruption starts and the reason says so.
+     */
+    private void endUnfilled(Order order, boolean tracked, RejectReason reason) {
+        if (bandReached) {
+            startInterruption(order.book);
+            end(order, tracked, RejectReason.VOLATILITY_INTERRUPTION);
+        } else {
+            end(order, tracked, reason);
+        }
+    }
+
+    /** An order entering while its book is in a call: IOC and FOK end (the interruption's), the rest joins the call. */
+    private void enterDuringCall(Order order, boolean tracked) {
+        if (order.timeInForce == TimeInForce.IOC || order.timeInForce == TimeInForce.FOK) {
+            end(order, tracked, RejectReason.VOLATILITY_INTERRUPTION);
+        } else {
+            joinCall(order, tracked);
+        }
+    }
+
+    /**
+     * An order joins a call without matching: a limit order rests at the back of its level (the book may cross), a
+     * market order at the back of its side's market orders.
+     */
+    private void joinCall(Order order, boolean tracked) {
+        if (order.orderType.hasLimitPrice()) {
+            if (levelIndex.find(order.book.side(order.side), order.price) == null && levelPool.available() == 0) {
+                end(order, tracked, RejectReason.BOOK_FULL);
+                return;
+            }
+            rest(order);
+        } else {
+            order.book.marketOrders(order.side).add(order);
+        }
+        if (!tracked) {
+            track(order);
         }
     }
 
@@ -401,8 +520,8 @@ public final class MatchingEngine implements TradingSettings {
     /** Moves every waiting stop the book's last trade price triggers to the back of the triggered queue. */
     private void collectTriggered(OrderBook book) {
         long lastPrice = risk.lastTradePrice(book.symbolId);
-        if (lastPrice == 0) {
-            return; // no trade yet: nothing triggers
+        if (lastPrice == 0 || book.session.phase != TradingPhase.CONTINUOUS) {
+            return; // no trade yet, or not trading continuously: nothing triggers
         }
         for (Order order = book.stops.firstTriggeredBy(lastPrice); order != null;
              order = book.stops.firstTriggeredBy(lastPrice)) {
@@ -443,6 +562,10 @@ public final class MatchingEngine implements TradingSettings {
         if (book.halted) {
             return RejectReason.SYMBOL_HALTED;
         }
+        TradingPhase phase = book.session.phase;
+        if (phase == TradingPhase.CLOSED) {
+            return RejectReason.MARKET_CLOSED;
+        }
         if (command.clientOrderId().isEmpty()) {
             return RejectReason.MISSING_CLIENT_ORDER_ID;
         }
@@ -457,6 +580,10 @@ public final class MatchingEngine implements TradingSettings {
         if (reason != RejectReason.NONE) {
             return reason;
         }
+        reason = OrderRules.checkPhase(book.session, command);
+        if (reason != RejectReason.NONE) {
+            return reason;
+        }
         // A stop order is checked as the market or limit order it becomes once triggered.
         OrderType type = command.orderType();
         reason = risk.checkNewOrder(command.owner(), book.symbolId, book.spec,
@@ -464,6 +591,9 @@ public final class MatchingEngine implements TradingSettings {
             command.quantity());
         if (reason != RejectReason.NONE) {
             return reason;
+        }
+        if (phase.isCall()) {
+            return enoughCapacity(book, command);
         }
         if (command.postOnly() && crossesOpposite(book, command.side(), command.price())) {
             return RejectReason.POST_ONLY_WOULD_TAKE;
@@ -473,7 +603,12 @@ public final class MatchingEngine implements TradingSettings {
         }
         // A limit order that may rest at a price with no level yet needs a free level. Checked before anything
         // trades, so a reject never follows a partial execution. (A stop-limit order's is checked when triggered.)
-        boolean mayNeedLevel = type == OrderType.LIMIT && command.timeInForce().rests()
+        return enoughCapacity(book, command);
+    }
+
+    /** A limit order that may rest at a price with no level yet needs a free level. */
+    private RejectReason enoughCapacity(OrderBook book, Command command) {
+        boolean mayNeedLevel = command.orderType() == OrderType.LIMIT && command.timeInForce().rests()
             && levelIndex.find(book.side(command.side()), command.price()) == null;
         return mayNeedLevel && levelPool.available() == 0 ? RejectReason.BOOK_FULL : RejectReason.NONE;
     }
@@ -542,7 +677,11 @@ public final class MatchingEngine implements TradingSettings {
         order.quantity = newQuantity;
         order.leaves = newLeaves;
         publisher.replaced(order, previousClientOrderId);
-        boolean selfTradeStop = matchAggressor(order);
+        boolean selfTradeStop = false;
+        if (book.session.phase == TradingPhase.CONTINUOUS) { // in a call it only moves
+            setBand(book);
+            selfTradeStop = matchAggressor(order);
+        }
         if (order.leaves == 0) {
             untrack(order);
             release(order);
@@ -569,8 +708,14 @@ public final class MatchingEngine implements TradingSettings {
         if (order.isWaitingStop()) {
             return RejectReason.STOP_NOT_TRIGGERED;
         }
+        if (order.queue != null) {
+            return RejectReason.NOT_REPLACEABLE_NOW;
+        }
         if (order.book.halted) {
             return RejectReason.SYMBOL_HALTED;
+        }
+        if (order.book.session.phase == TradingPhase.CLOSED) {
+            return RejectReason.MARKET_CLOSED;
         }
         if (command.clientOrderId().isEmpty()) {
             return RejectReason.MISSING_CLIENT_ORDER_ID;
@@ -585,7 +730,8 @@ public final class MatchingEngine implements TradingSettings {
         if (command.quantity() <= order.cum) {
             return RejectReason.QUANTITY_NOT_ABOVE_FILLED;
         }
-        if (order.postOnly && crossesOpposite(order.book, order.side, command.price())) {
+        if (order.postOnly && order.book.session.phase == TradingPhase.CONTINUOUS
+            && crossesOpposite(order.book, order.side, command.price())) {
             return RejectReason.POST_ONLY_WOULD_TAKE;
         }
         if (!keepsPriority(order, command.price(), command.quantity())) {
@@ -638,6 +784,10 @@ public final class MatchingEngine implements TradingSettings {
                 return false;
             }
             long price = level.price;
+            if (banded && (price < bandLow || price > bandHigh)) {
+                startInterruption(aggressor.book); // it would trade outside the band: an auction instead
+                return false;
+            }
             Order resting = level.head;
             while (resting != null && aggressor.leaves > 0) {
                 Order nextResting = resting.next;
@@ -700,6 +850,7 @@ public final class MatchingEngine implements TradingSettings {
      * stop there).
      */
     private boolean canFill(Order order, long needed) {
+        bandReached = false;
         SelfTradePrevention selfTradeMode = selfTrade.modeOf(order.owner);
         if (selfTradeMode != SelfTradePrevention.NONE) {
             return canFillWithoutSelfTrade(order, selfTradeMode, needed);
@@ -707,6 +858,9 @@ public final class MatchingEngine implements TradingSettings {
         long available = 0;
         for (PriceLevel level = order.book.side(order.side.opposite()).best;
              level != null && order.acceptsPrice(level.price); level = level.worse) {
+            if (outsideBand(level.price)) {
+                return false;
+            }
             available += level.totalQuantity;
             if (available >= needed) {
                 return true;
@@ -719,6 +873,9 @@ public final class MatchingEngine implements TradingSettings {
         long available = 0;
         for (PriceLevel level = order.book.side(order.side.opposite()).best;
              level != null && order.acceptsPrice(level.price); level = level.worse) {
+            if (outsideBand(level.price)) {
+                return false;
+            }
             for (Order resting = level.head; resting != null; resting = resting.next) {
                 if (selfTrade.sameParty(order.owner, resting.owner)) {
                     if (selfTradeMode == SelfTradePrevention.CANCEL_RESTING) {
@@ -779,6 +936,8 @@ public final class MatchingEngine implements TradingSettings {
     private void removeLive(Order order) {
         if (order.level != null) {
             removeFromLevel(order);
+        } else if (order.queue != null) {
+            order.queue.remove(order);
         } else {
             order.book.stops.remove(order);
         }
@@ -914,18 +1073,346 @@ public final class MatchingEngine implements TradingSettings {
             expireDayOrders(book.asks);
             expireDayOrders(book.stops.first(Side.BUY));
             expireDayOrders(book.stops.first(Side.SELL));
+            expireDayOrders(book.marketBuys.head);
+            expireDayOrders(book.marketSells.head);
         }
         view.dayEnded();
     }
 
-    /** Every GTD order whose expire time is at or before {@code nowNanos} expires, earliest first (then order id). */
-    private void expireDue(long nowNanos) {
-        for (Order order = expiries.first(); order != null && order.expireTimeNanos <= nowNanos;
-             order = expiries.first()) {
-            removeLive(order);
-            publisher.expired(order, RejectReason.GTD_EXPIRED);
-            release(order);
+    /**
+     * Everything due at or before {@code nowNanos}, in the order of the times it was due: GTD expiries (earliest first,
+     * then order id) and the books' transitions (scheduled points, interruptions' ends; a GTD expiry first at the same
+     * time, books in symbol id order).
+     */
+    private void runDue(long nowNanos) {
+        while (true) {
+            long expiry = expiries.nextDeadline();
+            long transition = nextSessionDeadline;
+            if (Math.min(expiry, transition) > nowNanos) {
+                return;
+            }
+            if (expiry <= transition) {
+                Order order = expiries.first();
+                removeLive(order);
+                publisher.expired(order, RejectReason.GTD_EXPIRED);
+                release(order);
+            } else {
+                for (OrderBook book : books) {
+                    if (book.session.deadline() == transition) {
+                        transition(book);
+                        break;
+                    }
+                }
+            }
         }
+    }
+
+    // ------------------------------------------------------------------------------------------ phases, auctions
+
+    /** The book's next transition: an interruption's end (first at the same time), or a scheduled point. */
+    private void transition(OrderBook book) {
+        TradingSession session = book.session;
+        if (session.interruptionEnd <= session.nextPoint) {
+            session.interruptionEnd = TradingSession.NONE;
+            endCall(book, TradingPhase.CONTINUOUS);
+        } else {
+            int kind = session.nextPointKind;
+            session.scheduleAfter(session.nextPoint);
+            switch (kind) {
+                case TradingSession.OPENING_CALL -> enterPhase(book, TradingPhase.OPENING_CALL);
+                case TradingSession.OPENING_UNCROSS -> endCall(book, TradingPhase.CONTINUOUS);
+                case TradingSession.CLOSING_CALL -> enterPhase(book, TradingPhase.CLOSING_CALL);
+                default -> endCall(book, TradingPhase.CLOSED);
+            }
+        }
+        refreshSessionDeadline();
+    }
+
+    /**
+     * A call begins (or the book closes, without an uncross): a running interruption gives way to it; the closing
+     * call takes in the At the Close orders waiting for it.
+     */
+    private void enterPhase(OrderBook book, TradingPhase phase) {
+        book.session.interruptionEnd = TradingSession.NONE;
+        setPhase(book, phase);
+        if (phase == TradingPhase.CLOSING_CALL) {
+            for (Order order = book.atClose.head; order != null; order = book.atClose.head) {
+                book.atClose.remove(order);
+                joinCall(order, true);
+            }
+        }
+    }
+
+    /**
+     * A call ends: the uncross (not while the symbol is halted: its reopening auction comes with the resume), then the
+     * next phase, and what was for this auction only goes: market orders left, At the Opening orders after the
+     * opening, At the Close orders after the closing (CANCELED, AUCTION_ENDED); at the close the DAY orders expire as
+     * at the end of the day. Continuing continuously, waiting stops the uncross price reaches trigger.
+     */
+    private void endCall(OrderBook book, TradingPhase next) {
+        TradingSession session = book.session;
+        TradingPhase was = session.phase;
+        if (was.isCall() && !book.halted) {
+            uncross(book);
+        }
+        session.interruptionEnd = TradingSession.NONE;
+        setPhase(book, next);
+        cancelAuctionOnly(book.marketBuys.head, null);
+        cancelAuctionOnly(book.marketSells.head, null);
+        if (next == TradingPhase.CLOSED) {
+            cancelAuctionOnly(book.atClose.head, null);
+            cancelAuctionOnly(book.bids, TimeInForce.AT_THE_CLOSE);
+            cancelAuctionOnly(book.asks, TimeInForce.AT_THE_CLOSE);
+            expireDayOrders(book.bids);
+            expireDayOrders(book.asks);
+            expireDayOrders(book.stops.first(Side.BUY));
+            expireDayOrders(book.stops.first(Side.SELL));
+        } else if (was == TradingPhase.OPENING_CALL) {
+            cancelAuctionOnly(book.bids, TimeInForce.AT_THE_OPENING);
+            cancelAuctionOnly(book.asks, TimeInForce.AT_THE_OPENING);
+        }
+        if (next == TradingPhase.CONTINUOUS && book.stops.count != 0) {
+            triggerStops(book);
+        }
+    }
+
+    /** Cancels every order of a queue (a {@code tif} of null: all of them, else those with that time in force). */
+    private void cancelAuctionOnly(Order first, TimeInForce tif) {
+        Order order = first;
+        while (order != null) {
+            Order next = order.next;
+            if (tif == null || order.timeInForce == tif) {
+                removeLive(order);
+                publisher.canceled(order, RejectReason.AUCTION_ENDED);
+                release(order);
+            }
+            order = next;
+        }
+    }
+
+    /** The side's resting orders with this time in force, in priority order, are canceled (AUCTION_ENDED). */
+    private void cancelAuctionOnly(BookSide side, TimeInForce tif) {
+        PriceLevel level = side.best;
+        while (level != null) {
+            PriceLevel worse = level.worse; // the level goes back to the pool if its last order goes
+            cancelAuctionOnly(level.head, tif);
+            level = worse;
+        }
+    }
+
+    private void setPhase(OrderBook book, TradingPhase phase) {
+        TradingSession session = book.session;
+        if (session.phase.isCall()) {
+            callBooks--;
+        }
+        if (phase.isCall()) {
+            callBooks++;
+        }
+        if (session.phase.isCall() && session.indicativeVolume != 0 && !phase.isCall()) {
+            session.indicativePrice = 0;
+            session.indicativeVolume = 0;
+            marketData.indicative(book.symbolId, session.phase, 0, 0);
+            view.indicative(book.symbolId, 0, 0);
+        }
+        session.phase = phase;
+        view.phase(book.symbolId, phase);
+    }
+
+    /** After a command, while some books are in a call: each one's indicative uncross, published when it moved. */
+    private void refreshIndicatives() {
+        for (OrderBook book : books) {
+            TradingSession session = book.session;
+            if (!session.phase.isCall()) {
+                continue;
+            }
+            computeAuction(book);
+            if (auction.price != session.indicativePrice || auction.volume != session.indicativeVolume) {
+                session.indicativePrice = auction.price;
+                session.indicativeVolume = auction.volume;
+                marketData.indicative(book.symbolId, session.phase, auction.price, auction.volume);
+                view.indicative(book.symbolId, auction.price, auction.volume);
+            }
+        }
+    }
+
+    private AuctionPrice computeAuction(OrderBook book) {
+        return auction.compute(book, book.marketBuys.leaves(), book.marketSells.leaves(), referenceOf(book.symbolId));
+    }
+
+    /** The auction's reference price: the last trade price, else the configured reference price (0: none). */
+    private long referenceOf(int symbolId) {
+        long last = risk.lastTradePrice(symbolId);
+        return last != 0 ? last : risk.referencePrice(symbolId);
+    }
+
+    /**
+     * The uncross: at the auction's price, buyers (market orders first, then limit orders from the best price, each
+     * in time order) trade with sellers the same way, up to the auction's volume: each trade a FILL of the buyer then
+     * one of the seller at that one price. An iceberg trades its hidden part too, and shows its floor again in place.
+     */
+    private void uncross(OrderBook book) {
+        computeAuction(book);
+        long price = auction.price;
+        long remaining = auction.volume;
+        if (remaining == 0) {
+            return;
+        }
+        Order buy = firstInAuction(book, Side.BUY, price);
+        Order sell = firstInAuction(book, Side.SELL, price);
+        while (remaining > 0 && buy != null && sell != null) {
+            long quantity = Math.min(remaining, Math.min(buy.leaves, sell.leaves));
+            Order nextBuy = buy.leaves == quantity ? nextInAuction(buy, price) : buy;
+            Order nextSell = sell.leaves == quantity ? nextInAuction(sell, price) : sell;
+            fillInAuction(buy, quantity, price);
+            fillInAuction(sell, quantity, price);
+            risk.onTrade(book.symbolId, price);
+            publisher.fill(buy, quantity, price);
+            publisher.fill(sell, quantity, price);
+            marketData.traded(book.symbolId, price, quantity);
+            finishInAuction(buy);
+            finishInAuction(sell);
+            remaining -= quantity;
+            buy = nextBuy;
+            sell = nextSell;
+        }
+    }
+
+    private static Order firstInAuction(OrderBook book, Side side, long price) {
+        Order market = book.marketOrders(side).head;
+        if (market != null) {
+            return market;
+        }
+        PriceLevel best = book.side(side).best;
+        return best != null && takesPart(side, best.price, price) ? best.head : null;
+    }
+
+    /** The order after {@code order} in the auction's priority: next in its queue or level, then the next level. */
+    private static Order nextInAuction(Order order, long price) {
+        if (order.next != null) {
+            return order.next;
+        }
+        PriceLevel level = order.queue != null ? order.book.side(order.side).best : order.level.worse;
+        return level != null && takesPart(order.side, level.price, price) ? level.head : null;
+    }
+
+    private static boolean takesPart(Side side, long limit, long price) {
+        return side == Side.BUY ? limit >= price : limit <= price;
+    }
+
+    private void fillInAuction(Order order, long quantity, long price) {
+        order.fill(quantity, price);
+        PriceLevel level = order.level;
+        if (level != null) {
+            long shown = order.maxFloor == 0 ? order.leaves : Math.min(order.maxFloor, order.leaves);
+            level.totalQuantity -= quantity;
+            level.displayedQuantity += shown - order.shown;
+            order.shown = shown;
+        }
+    }
+
+    private void finishInAuction(Order order) {
+        if (order.leaves == 0) {
+            removeLive(order);
+            release(order);
+        } else if (order.level != null) {
+            levelChanged(order.level);
+        }
+    }
+
+    /** The aggressor's volatility band: around the last trade price (else the reference price), if the symbol has one. */
+    private void setBand(OrderBook book) {
+        long basisPoints = book.session.bandBasisPoints;
+        long reference = basisPoints == 0 ? 0 : referenceOf(book.symbolId);
+        banded = reference != 0;
+        if (banded) {
+            long offset = reference * basisPoints / 10_000;
+            bandLow = reference - offset;
+            bandHigh = reference + offset;
+        }
+    }
+
+    /** Whether a trade at {@code price} would leave the band (then {@link #bandReached}). */
+    private boolean outsideBand(long price) {
+        if (banded && (price < bandLow || price > bandHigh)) {
+            bandReached = true;
+            return true;
+        }
+        return false;
+    }
+
+    /** A volatility interruption (or a halt's reopening auction) begins: a call until its end. */
+    private void startInterruption(OrderBook book) {
+        TradingSession session = book.session;
+        session.interruptionEnd = nowNanos + session.interruptionMillis * 1_000_000L;
+        setPhase(book, TradingPhase.VOLATILITY_CALL);
+        refreshSessionDeadline();
+    }
+
+    void refreshSessionDeadline() {
+        long deadline = TradingSession.NONE;
+        for (OrderBook book : books) {
+            deadline = Math.min(deadline, book.session.deadline());
+        }
+        nextSessionDeadline = deadline;
+    }
+
+    /**
+     * The operator's resume: the halt ends with a reopening auction when the symbol was trading continuously (or in
+     * an interruption): a volatility call for the interruption length, or, with none, the uncross at once. In a
+     * scheduled call or after the close the phase goes on.
+     */
+    private void resume(int symbolId) {
+        OrderBook book = bookOf(symbolId);
+        if (book == null || !book.halted) {
+            return;
+        }
+        halt(symbolId, false);
+        TradingSession session = book.session;
+        if (session.phase == TradingPhase.CONTINUOUS || session.phase == TradingPhase.VOLATILITY_CALL) {
+            if (session.interruptionMillis > 0) {
+                startInterruption(book);
+            } else {
+                setPhase(book, TradingPhase.VOLATILITY_CALL);
+                endCall(book, TradingPhase.CONTINUOUS);
+                refreshSessionDeadline();
+            }
+        }
+    }
+
+    /**
+     * The server's schedule and volatility settings of a symbol. A change of the schedule puts the symbol in the
+     * phase the schedule gives for the command's time (leaving a call for continuous trading or the close ends the
+     * call as at its uncross; without a schedule, continuous trading).
+     */
+    private void setSymbolControl(Command command) {
+        OrderBook book = bookOf(command.symbolId());
+        SymbolControl control = SymbolControl.ofCode((int) command.price());
+        if (book == null || control == null || command.price() != control.code()) {
+            return;
+        }
+        TradingSession session = book.session;
+        boolean changed = control == SymbolControl.TIME_ZONE ? session.zone(command.clientOrderId().toString())
+            : session.set(control, command.quantity());
+        if (!changed || control == SymbolControl.VOLATILITY_BAND_BASIS_POINTS
+            || control == SymbolControl.INTERRUPTION_MILLIS) {
+            return;
+        }
+        TradingPhase target = TradingPhase.CONTINUOUS;
+        if (session.scheduled()) {
+            session.scheduleAfter(nowNanos);
+            target = session.scheduledPhaseAt(nowNanos);
+        } else {
+            session.nextPoint = TradingSession.NONE;
+        }
+        TradingPhase phase = session.phase;
+        if (phase != target && !(phase == TradingPhase.VOLATILITY_CALL && target == TradingPhase.CONTINUOUS)) {
+            if (phase.isCall() && !target.isCall()) {
+                endCall(book, target);
+            } else {
+                enterPhase(book, target);
+            }
+        }
+        refreshSessionDeadline();
     }
 
     private void expireDayOrders(BookSide side) {

@@ -45,6 +45,8 @@ final class Order implements RestingOrderView {
     int expiryIndex = -1;
 
     PriceLevel level;
+    /** The queue it waits in out of the levels (a call's market orders, At the Close orders), or null. */
+    OrderQueue queue;
     Order prev;
     Order next;
     /** Neighbours in the owner's list of live orders (for cancel-on-disconnect). */
@@ -88,6 +90,7 @@ final class Order implements RestingOrderView {
      * queue).
      */
     void clear() {
+        queue = null;
         book = null;
         level = null;
         prev = null;

@@ -4,6 +4,7 @@ import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.OrderType;
 import io.fixmatch.engine.api.RejectReason;
 import io.fixmatch.engine.api.TimeInForce;
+import io.fixmatch.engine.api.TradingPhase;
 import io.fixmatch.engine.config.SymbolSpec;
 
 /** The checks every price and quantity must pass before it may touch a book. */
@@ -66,6 +67,24 @@ final class OrderRules {
             return command.expireTimeNanos() <= nowNanos ? RejectReason.INVALID_EXPIRE_TIME : RejectReason.NONE;
         }
         return command.expireTimeNanos() != 0 ? RejectReason.EXPIRE_TIME_NOT_GTD : RejectReason.NONE;
+    }
+
+    /**
+     * What the symbol's trading phase allows (after the attributes): no IOC or FOK during a call
+     * ({@code NOT_DURING_CALL}); At the Opening only during the opening call, At the Close only on a symbol with a
+     * schedule, neither on a stop order ({@code AUCTION_TIF_NOT_NOW}). (A closed symbol refuses every order earlier.)
+     */
+    static RejectReason checkPhase(TradingSession session, Command command) {
+        TimeInForce tif = command.timeInForce();
+        if (session.phase.isCall() && (tif == TimeInForce.IOC || tif == TimeInForce.FOK)) {
+            return RejectReason.NOT_DURING_CALL;
+        }
+        if (tif == TimeInForce.AT_THE_OPENING || tif == TimeInForce.AT_THE_CLOSE) {
+            boolean allowed = !command.orderType().isStop() && (tif == TimeInForce.AT_THE_OPENING
+                ? session.phase == TradingPhase.OPENING_CALL : session.scheduled());
+            return allowed ? RejectReason.NONE : RejectReason.AUCTION_TIF_NOT_NOW;
+        }
+        return RejectReason.NONE;
     }
 
     private static boolean isLotsUpTo(SymbolSpec spec, long quantity, long orderQuantity) {

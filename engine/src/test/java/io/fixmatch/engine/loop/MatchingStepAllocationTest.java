@@ -8,6 +8,7 @@ import io.fixmatch.engine.api.OrderType;
 import io.fixmatch.engine.api.RejectReason;
 import io.fixmatch.engine.api.SelfTradePrevention;
 import io.fixmatch.engine.api.SessionControl;
+import io.fixmatch.engine.api.SymbolControl;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.config.EngineConfig;
@@ -61,6 +62,10 @@ class MatchingStepAllocationTest {
                 SelfTradePrevention.CANCEL_BOTH.code()));
         }
         offer(runtime, command.setReferencePrice(0, 1_003));
+        // Symbol 1 trades in a tight volatility band: interruptions of 1 ms (calls, market orders queued, indicative
+        // prices, uncrosses) come and go all through the flow.
+        offer(runtime, command.setSymbolControl(1, SymbolControl.VOLATILITY_BAND_BASIS_POINTS, 30));
+        offer(runtime, command.setSymbolControl(1, SymbolControl.INTERRUPTION_MILLIS, 1));
         run(runtime, 50_000); // warm up: the JIT's own allocations happen here
         ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         long before = threads.getCurrentThreadAllocatedBytes();
@@ -75,6 +80,8 @@ class MatchingStepAllocationTest {
         assertTrue(runtime.counters().ordersCanceled(RejectReason.SELF_TRADE_RESTING) > 100, "self-trades prevented");
         assertTrue(runtime.counters().ordersExpired() > 100, "day orders expire");
         assertTrue(events[EventType.TRIGGERED.ordinal()] > 100, "stops trigger");
+        assertTrue(runtime.counters().ordersCanceled(RejectReason.VOLATILITY_INTERRUPTION)
+            + runtime.counters().ordersRejected(RejectReason.NOT_DURING_CALL) > 100, "volatility interruptions");
         assertTrue(runtime.counters().ordersCanceled(RejectReason.MIN_QUANTITY_NOT_AVAILABLE) > 100,
             "MinQty orders find too little");
         assertTrue(runtime.counters().ordersRejected(RejectReason.POST_ONLY_WOULD_TAKE) > 100, "post-only refused");
@@ -109,6 +116,8 @@ class MatchingStepAllocationTest {
                     .stopPrice(1_004);
                 case 89 -> command.newOrder(4, IDS[slot], 0, Side.SELL, OrderType.STOP_LIMIT, TimeInForce.GTC, 999, 10)
                     .stopPrice(1_001);
+                case 91 -> command.newOrder(3, IDS[slot], 1, Side.BUY, OrderType.LIMIT, TimeInForce.IOC, 1_050, 30);
+                case 93 -> command.newOrder(4, IDS[slot], 1, Side.SELL, OrderType.MARKET, TimeInForce.DAY, 0, 5);
                 case 63 -> command.newOrder(4, IDS[slot], 0, Side.SELL, OrderType.LIMIT, TimeInForce.GTC, 1_002, 30)
                     .maxFloor(10);
                 case 67 -> command.newOrder(3, IDS[slot], 0, Side.BUY, OrderType.LIMIT, TimeInForce.GTD, 999, 10)

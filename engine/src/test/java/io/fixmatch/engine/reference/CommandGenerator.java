@@ -6,6 +6,7 @@ import io.fixmatch.engine.api.OrderType;
 import io.fixmatch.engine.api.RejectReason;
 import io.fixmatch.engine.api.SelfTradePrevention;
 import io.fixmatch.engine.api.SessionControl;
+import io.fixmatch.engine.api.SymbolControl;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.config.SymbolSpec;
@@ -23,7 +24,10 @@ import java.util.Random;
  * small share of invalid requests; each owner's pre-trade risk limits and self-trade prevention mode (set at the start,
  * changed now and then), kill switches engaged and released, reference prices, and end-of-day expiries; orders with
  * attributes (stop and stop-limit orders around the last trade, icebergs, post-only, GTD orders expiring within a few
- * hundred steps, IOC with MinQty; now and then an invalid combination) and TIMER commands.
+ * hundred steps, IOC with MinQty; now and then an invalid combination) and TIMER commands; a trading schedule on
+ * symbol 2 (opening and closing auctions, a random end now and then, UTC or London time), a volatility band and
+ * interruption length on symbols 0 and 1 (short interruptions, halts reopening by auction), jumps of hours in time
+ * so that the schedule's points pass often, At the Opening and At the Close orders.
  *
  * <p>About one step in 200 is not processed but refused ({@code MatchingEngine.refuse}, as the loop does when it
  * cannot journal a command). To aim cancels and replaces at live orders it reads the {@link ReferenceEngine}'s state (never the real
@@ -61,6 +65,30 @@ public final class CommandGenerator {
         for (int owner : OWNERS) {
             queueSettings(owner);
         }
+        queueSymbolSettings();
+    }
+
+    /** Schedules and volatility settings; each change is one journaled command, as the server sends them. */
+    private void queueSymbolSettings() {
+        long hour = 3_600_000L;
+        boolean scheduled = random.nextInt(6) != 0;
+        long[] times = scheduled ? new long[] {8 * hour, 8 * hour + 1_800_000, 16 * hour, 16 * hour + 1_800_000}
+            : new long[] {-1, -1, -1, -1};
+        SymbolControl[] controls = {SymbolControl.OPENING_CALL, SymbolControl.OPENING_UNCROSS,
+            SymbolControl.CLOSING_CALL, SymbolControl.CLOSING_UNCROSS};
+        settings.add(new Command().setSymbolTimeZone(2, random.nextBoolean() ? "UTC" : "Europe/London"));
+        settings.add(new Command().setSymbolControl(2, SymbolControl.RANDOM_END_MILLIS,
+            random.nextBoolean() ? 0 : 120_000));
+        for (int i = 0; i < 4; i++) {
+            settings.add(new Command().setSymbolControl(2, controls[i], times[i]));
+        }
+        long[] bands = {0, 8, 15, 30};
+        settings.add(new Command().setSymbolControl(0, SymbolControl.VOLATILITY_BAND_BASIS_POINTS,
+            bands[1 + random.nextInt(3)]));
+        settings.add(new Command().setSymbolControl(0, SymbolControl.INTERRUPTION_MILLIS, random.nextInt(3)));
+        settings.add(new Command().setSymbolControl(1, SymbolControl.VOLATILITY_BAND_BASIS_POINTS,
+            bands[random.nextInt(bands.length)]));
+        settings.add(new Command().setSymbolControl(1, SymbolControl.INTERRUPTION_MILLIS, 1 + random.nextInt(2)));
     }
 
     /**
@@ -102,6 +130,9 @@ public final class CommandGenerator {
     public Step next() {
         walkMids();
         timestamp += 1 + random.nextInt(5_000);
+        if (random.nextInt(250) == 0) { // the clock moves on by hours: the schedule's points pass
+            timestamp += (1 + random.nextInt(5 * 60)) * 60_000_000_000L;
+        }
         Command command = generate();
         command.timestampNanos(timestamp);
         if (command.type() != CommandType.CANCEL_ALL_FOR_OWNER && random.nextInt(200) == 0) {
@@ -190,6 +221,21 @@ public final class CommandGenerator {
                 random.nextBoolean() ? Command.ALL_SYMBOLS : random.nextInt(SYMBOLS.size()));
         }
         r -= 0.008;
+        if (r < 0.0004) { // a restart with another schedule
+            queueSymbolSettings();
+            return settings.removeFirst();
+        }
+        r -= 0.0004;
+        if (r < 0.04) { // an auction-only order on the scheduled symbol
+            int owner = randomOwner();
+            Side side = randomSide();
+            boolean opening = random.nextBoolean();
+            boolean market = random.nextInt(4) == 0;
+            return new Command().newOrder(owner, newOrderId(owner), 2, side, market ? OrderType.MARKET
+                : OrderType.LIMIT, opening ? TimeInForce.AT_THE_OPENING : TimeInForce.AT_THE_CLOSE,
+                market ? 0 : limitPrice(2, side, 0.5), randomQuantity(2));
+        }
+        r -= 0.04;
         if (r < 0.0005) {
             int symbol = random.nextInt(SYMBOLS.size());
             return new Command().setReferencePrice(symbol, random.nextInt(5) == 0 ? 0

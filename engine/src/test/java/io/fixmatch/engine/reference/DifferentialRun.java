@@ -225,7 +225,8 @@ final class DifferentialRun {
                     }
                 }
             }
-            if (bestBid != 0 && bestAsk != 0 && bestBid >= bestAsk) {
+            if (bestBid != 0 && bestAsk != 0 && bestBid >= bestAsk && !engine.phase(symbol).isCall()
+                && !reference.haltedSymbols().contains(symbol)) {
                 return "book of symbol " + symbol + " crossed: best bid " + bestBid + " >= best ask " + bestAsk;
             }
             List<String> engineStops = new ArrayList<>();
@@ -242,9 +243,32 @@ final class DifferentialRun {
                 return "book of symbol " + symbol + ": waiting stops differ\n  reference: " + referenceStops
                     + "\n  engine:    " + engineStops;
             }
+            List<String> engineQueued = new ArrayList<>();
+            for (Side side : Side.values()) {
+                engine.forEachQueuedOrder(symbol, side, o -> engineQueued.add(describe(o)));
+            }
+            engineQueued.sort(null);
+            List<String> referenceQueued = new ArrayList<>();
+            for (RefOrder r : reference.queued(symbol)) {
+                referenceQueued.add(describe(r));
+            }
+            referenceQueued.sort(null);
+            if (!engineQueued.equals(referenceQueued)) {
+                return "book of symbol " + symbol + ": queued orders differ\n  reference: " + referenceQueued
+                    + "\n  engine:    " + engineQueued;
+            }
+            if (engine.phase(symbol) != reference.phase(symbol)) {
+                return "phase of symbol " + symbol + ": engine " + engine.phase(symbol) + ", reference "
+                    + reference.phase(symbol);
+            }
+            if (!Arrays.equals(engine.indicative(symbol), reference.indicative(symbol))) {
+                return "indicative uncross of symbol " + symbol + " (price, volume): engine "
+                    + Arrays.toString(engine.indicative(symbol)) + ", brute force " + Arrays.toString(
+                    reference.indicative(symbol));
+            }
         }
-        if (engine.nextDeadlineNanos() != reference.nextExpiry()) {
-            return "next deadline: engine " + engine.nextDeadlineNanos() + ", reference " + reference.nextExpiry();
+        if (engine.nextDeadlineNanos() != reference.nextDeadline()) {
+            return "next deadline: engine " + engine.nextDeadlineNanos() + ", reference " + reference.nextDeadline();
         }
         return null;
     }

@@ -112,11 +112,12 @@ class EngineMatchesReferenceTest {
             "MASS_CANCEL->MASS_CANCEL_REPORT", "MASS_CANCEL->CANCELED", "MASS_STATUS->MASS_STATUS",
             "refused NEW_ORDER->REJECTED", "refused CANCEL->CANCEL_REJECTED", "refused REPLACE->REPLACE_REJECTED",
             "refused ORDER_STATUS->STATUS"));
-        // Refusals of the rarer commands happen by chance (one step in 200 is refused).
-        Set<String> seenBeyondOptional = new TreeSet<>(seen);
-        seenBeyondOptional.removeAll(List.of("refused MASS_CANCEL->MASS_CANCEL_REPORT",
-            "refused MASS_STATUS->MASS_STATUS"));
-        assertEquals(expectedPairs, seenBeyondOptional, "(command -> event) pairs produced");
+        // Every pair of the rules above; the transitions of the trading day (uncross fills, auction-only cancels, the
+        // close's expiries) and rare refusals come with whatever command is first after their time, so beyond these
+        // pairs others appear too.
+        Set<String> missing = new TreeSet<>(expectedPairs);
+        missing.removeAll(seen);
+        assertEquals(Set.of(), missing, "(command -> event) pairs not produced; produced: " + seen);
         if (replaceFills < 50 || fokKills < 50) {
             fail("too few crossing replaces (" + replaceFills + " fills) or killed FOKs (" + fokKills + ")");
         }

@@ -10,7 +10,9 @@ import io.fixmatch.engine.api.RejectReason;
 import io.fixmatch.engine.api.SelfTradePrevention;
 import io.fixmatch.engine.api.SessionControl;
 import io.fixmatch.engine.api.Side;
+import io.fixmatch.engine.api.SymbolControl;
 import io.fixmatch.engine.api.TimeInForce;
+import io.fixmatch.engine.api.TradingPhase;
 import io.fixmatch.engine.config.SymbolSpec;
 
 import java.util.ArrayList;
@@ -87,6 +89,11 @@ public final class ReferenceEngine {
     private final Map<Integer, Long> referencePrice = new HashMap<>();
     /** waiting.get(symbolId) = its stop orders waiting for their stop price, in arrival order. */
     private final List<List<RefOrder>> waiting = new ArrayList<>();
+    /** Per symbol: its trading day; its call's market orders per side; its At the Close orders waiting. */
+    private final List<RefSession> sessions = new ArrayList<>();
+    private final List<List<RefOrder>[]> marketQueues = new ArrayList<>();
+    private final List<List<RefOrder>> atClose = new ArrayList<>();
+    private long now;
 
     public ReferenceEngine(List<SymbolSpec> symbols) {
         this.symbols = List.copyOf(symbols);
@@ -95,6 +102,11 @@ public final class ReferenceEngine {
             List<RefOrder>[] sides = new List[] {new ArrayList<RefOrder>(), new ArrayList<RefOrder>()};
             books.add(sides);
             waiting.add(new ArrayList<>());
+            sessions.add(new RefSession(i));
+            @SuppressWarnings("unchecked")
+            List<RefOrder>[] markets = new List[] {new ArrayList<RefOrder>(), new ArrayList<RefOrder>()};
+            marketQueues.add(markets);
+            atClose.add(new ArrayList<>());
         }
     }
 
@@ -138,6 +150,36 @@ public final class ReferenceEngine {
         return refills;
     }
 
+    public TradingPhase phase(int symbolId) {
+        return sessions.get(symbolId).phase;
+    }
+
+    /** The earliest of the GTD expiries and the symbols' own deadlines, Long.MAX_VALUE if none. */
+    public long nextDeadline() {
+        long deadline = nextExpiry();
+        for (RefSession session : sessions) {
+            deadline = Math.min(deadline, session.deadline());
+        }
+        return deadline;
+    }
+
+    /** The market orders of a symbol's call and its At the Close orders waiting, as one list (a copy). */
+    public List<RefOrder> queued(int symbolId) {
+        List<RefOrder> all = new ArrayList<>(marketQueues.get(symbolId)[0]);
+        all.addAll(marketQueues.get(symbolId)[1]);
+        all.addAll(atClose.get(symbolId));
+        return all;
+    }
+
+    /** During a call: {price, volume} of the uncross now, by brute force ({0, 0}: none). */
+    public long[] indicative(int symbolId) {
+        if (!sessions.get(symbolId).phase.isCall()) {
+            return new long[2];
+        }
+        long[] auction = auctionPrice(symbolId);
+        return new long[] {auction[0], auction[1]};
+    }
+
     public int liveCount() {
         return live.size();
     }
@@ -176,7 +218,8 @@ public final class ReferenceEngine {
             case CANCEL_ALL_FOR_OWNER -> throw new IllegalArgumentException("the doc names no event for this");
             case MASS_CANCEL, MASS_STATUS -> throw new IllegalStateException("handled above");
             case HALT_SYMBOL, RESUME_SYMBOL, BOOK_QUERY, KILL_SWITCH, RELEASE_KILL_SWITCH, EXPIRE_DAY_ORDERS,
-                 SET_SESSION_CONTROL, SET_REFERENCE_PRICE, TIMER -> throw new IllegalStateException("handled above");
+                 SET_SESSION_CONTROL, SET_REFERENCE_PRICE, TIMER, SET_SYMBOL_CONTROL ->
+                throw new IllegalStateException("handled above");
         };
         ExecutionEvent e = new ExecutionEvent().begin(type, c.timestampNanos(), c.owner());
         e.clientOrderId().copyFrom(c.clientOrderId());
@@ -193,9 +236,10 @@ public final class ReferenceEngine {
 
     public List<ExecutionEvent> process(Command command) {
         List<ExecutionEvent> out = new ArrayList<>();
+        now = command.timestampNanos();
         if (command.type() != CommandType.ORDER_STATUS && command.type() != CommandType.BOOK_QUERY
             && command.type() != CommandType.MASS_STATUS) {
-            expireGtd(command, out); // "Every journaled command first expires every GTD order due at its timestamp"
+            runDue(command, out); // "Every journaled command first does what was due at or before its timestamp"
         }
         switch (command.type()) {
             case NEW_ORDER -> newOrder(command, out);
@@ -208,7 +252,7 @@ public final class ReferenceEngine {
                     halted.add(command.symbolId());
                 }
             }
-            case RESUME_SYMBOL -> halted.remove(command.symbolId());
+            case RESUME_SYMBOL -> resume(command, out);
             case BOOK_QUERY -> { } // read-only: no event, nothing changes
             case KILL_SWITCH -> {
                 if (command.owner() >= 0 && command.owner() <= 65_535) {
@@ -234,8 +278,333 @@ public final class ReferenceEngine {
             case TIMER -> { } // only its GTD expiries, above
             case MASS_CANCEL -> massCancel(command, out);
             case MASS_STATUS -> massStatus(command, out);
+            case SET_SYMBOL_CONTROL -> setSymbolControl(command, out);
         }
         return out;
+    }
+
+    // ---------------------------------------------------------------------------------------- phases, auctions
+
+    /**
+     * "Everything due at or before the command's time, in the order it was due: GTD expiries (earliest, then order
+     * id) and the symbols' transitions (a GTD expiry first at the same time, symbols in id order)."
+     */
+    private void runDue(Command c, List<ExecutionEvent> out) {
+        while (true) {
+            RefOrder gtd = null;
+            for (RefOrder o : live.values()) {
+                if (o.timeInForce == TimeInForce.GTD && (gtd == null || o.expireTime < gtd.expireTime
+                    || (o.expireTime == gtd.expireTime && o.orderId < gtd.orderId))) {
+                    gtd = o;
+                }
+            }
+            long gtdAt = gtd == null ? Long.MAX_VALUE : gtd.expireTime;
+            int symbol = -1;
+            long transitionAt = Long.MAX_VALUE;
+            for (RefSession session : sessions) {
+                if (session.deadline() < transitionAt) {
+                    transitionAt = session.deadline();
+                    symbol = session.symbolId;
+                }
+            }
+            if (Math.min(gtdAt, transitionAt) > c.timestampNanos()) {
+                return;
+            }
+            if (gtdAt <= transitionAt) {
+                removeLive(gtd);
+                out.add(orderEvent(EventType.EXPIRED, c, gtd, gtd.clientOrderId, "", OrderStatus.EXPIRED, 0)
+                    .rejectReason(RejectReason.GTD_EXPIRED));
+            } else {
+                transition(symbol, c, out);
+            }
+        }
+    }
+
+    private void transition(int symbol, Command c, List<ExecutionEvent> out) {
+        RefSession s = sessions.get(symbol);
+        if (s.interruptionEnd <= s.nextPoint) { // "an interruption's end first at the same time"
+            s.interruptionEnd = RefSession.NONE;
+            endCall(symbol, TradingPhase.CONTINUOUS, c, out);
+            return;
+        }
+        int kind = s.nextKind;
+        s.scheduleAfter(s.nextPoint);
+        switch (kind) {
+            case RefSession.OPENING_CALL -> beginPhase(symbol, TradingPhase.OPENING_CALL);
+            case RefSession.OPENING_UNCROSS -> endCall(symbol, TradingPhase.CONTINUOUS, c, out);
+            case RefSession.CLOSING_CALL -> beginPhase(symbol, TradingPhase.CLOSING_CALL);
+            default -> endCall(symbol, TradingPhase.CLOSED, c, out);
+        }
+    }
+
+    private void beginPhase(int symbol, TradingPhase phase) {
+        RefSession s = sessions.get(symbol);
+        s.interruptionEnd = RefSession.NONE;
+        s.phase = phase;
+        if (phase == TradingPhase.CLOSING_CALL) { // "the closing call takes in the At the Close orders"
+            for (RefOrder o : new ArrayList<>(atClose.get(symbol))) {
+                atClose.get(symbol).remove(o);
+                joinCall(o);
+            }
+        }
+    }
+
+    /**
+     * "A call ends: the uncross (not while halted), then the next phase; market orders left, At the Opening orders
+     * after the opening, At the Close orders after the closing are CANCELED (AUCTION_ENDED); at the close the DAY
+     * orders expire as at the end of the day; continuing continuously, waiting stops trigger."
+     */
+    private void endCall(int symbol, TradingPhase next, Command c, List<ExecutionEvent> out) {
+        RefSession s = sessions.get(symbol);
+        TradingPhase was = s.phase;
+        if (was.isCall() && !halted.contains(symbol)) {
+            uncross(symbol, c, out);
+        }
+        s.interruptionEnd = RefSession.NONE;
+        s.phase = next;
+        List<RefOrder> ended = new ArrayList<>(marketQueues.get(symbol)[0]);
+        ended.addAll(marketQueues.get(symbol)[1]);
+        if (next == TradingPhase.CLOSED) {
+            ended.addAll(atClose.get(symbol));
+            ended.addAll(withTif(side(symbol, Side.BUY), TimeInForce.AT_THE_CLOSE));
+            ended.addAll(withTif(side(symbol, Side.SELL), TimeInForce.AT_THE_CLOSE));
+        } else if (was == TradingPhase.OPENING_CALL) {
+            ended.addAll(withTif(side(symbol, Side.BUY), TimeInForce.AT_THE_OPENING));
+            ended.addAll(withTif(side(symbol, Side.SELL), TimeInForce.AT_THE_OPENING));
+        }
+        for (RefOrder o : ended) {
+            removeLive(o);
+            out.add(orderEvent(EventType.CANCELED, c, o, o.clientOrderId, "", OrderStatus.CANCELED, 0)
+                .rejectReason(RejectReason.AUCTION_ENDED));
+        }
+        if (next == TradingPhase.CLOSED) {
+            expireDayOrdersOf(symbol, c, out);
+        }
+        if (next == TradingPhase.CONTINUOUS) {
+            runTriggers(symbol, c, out);
+        }
+    }
+
+    private static List<RefOrder> withTif(List<RefOrder> orders, TimeInForce tif) {
+        List<RefOrder> chosen = new ArrayList<>();
+        for (RefOrder o : orders) {
+            if (o.timeInForce == tif) {
+                chosen.add(o);
+            }
+        }
+        return chosen;
+    }
+
+    /**
+     * "The uncross": every price on the tick from the lowest to the highest limit price (with none, the reference
+     * price): most executed, least imbalance, nearest the reference, lowest. Searched price by price. {price, volume}.
+     */
+    private long[] auctionPrice(int symbol) {
+        long marketBuys = 0;
+        long marketSells = 0;
+        for (RefOrder o : marketQueues.get(symbol)[0]) {
+            marketBuys += o.leaves;
+        }
+        for (RefOrder o : marketQueues.get(symbol)[1]) {
+            marketSells += o.leaves;
+        }
+        List<RefOrder> limits = new ArrayList<>(side(symbol, Side.BUY));
+        limits.addAll(side(symbol, Side.SELL));
+        long ref = reference(symbol);
+        long tick = symbols.get(symbol).tickSize();
+        long low = Long.MAX_VALUE;
+        long high = Long.MIN_VALUE;
+        for (RefOrder o : limits) {
+            low = Math.min(low, o.price);
+            high = Math.max(high, o.price);
+        }
+        if (limits.isEmpty()) {
+            if (ref <= 0) {
+                return new long[2];
+            }
+            low = ref;
+            high = ref;
+        }
+        long bestPrice = 0;
+        long bestVolume = 0;
+        long bestImbalance = 0;
+        for (long p = low; p <= high; p += limits.isEmpty() ? 1 : tick) {
+            long buys = marketBuys;
+            long sells = marketSells;
+            for (RefOrder o : limits) {
+                if (o.side == Side.BUY && o.price >= p) {
+                    buys += o.leaves;
+                } else if (o.side == Side.SELL && o.price <= p) {
+                    sells += o.leaves;
+                }
+            }
+            long volume = Math.min(buys, sells);
+            long imbalance = Math.abs(buys - sells);
+            boolean better = bestPrice == 0 || volume > bestVolume || (volume == bestVolume
+                && (imbalance < bestImbalance || (imbalance == bestImbalance && ref > 0
+                && Math.abs(p - ref) < Math.abs(bestPrice - ref))));
+            if (better) { // equal on everything: the lower price, met first
+                bestPrice = p;
+                bestVolume = volume;
+                bestImbalance = imbalance;
+            }
+        }
+        return bestVolume == 0 ? new long[2] : new long[] {bestPrice, bestVolume};
+    }
+
+    /** "Buyers (market orders first, then limit orders by price, each in time order) trade with sellers". */
+    private void uncross(int symbol, Command c, List<ExecutionEvent> out) {
+        long[] auction = auctionPrice(symbol);
+        long price = auction[0];
+        long remaining = auction[1];
+        if (remaining == 0) {
+            return;
+        }
+        List<RefOrder> buys = new ArrayList<>(marketQueues.get(symbol)[0]);
+        buys.addAll(side(symbol, Side.BUY).stream().filter(o -> o.price >= price).toList());
+        List<RefOrder> sells = new ArrayList<>(marketQueues.get(symbol)[1]);
+        sells.addAll(side(symbol, Side.SELL).stream().filter(o -> o.price <= price).toList());
+        int b = 0;
+        int s = 0;
+        while (remaining > 0 && b < buys.size() && s < sells.size()) {
+            RefOrder buy = buys.get(b);
+            RefOrder sell = sells.get(s);
+            long qty = Math.min(remaining, Math.min(buy.leaves, sell.leaves));
+            for (RefOrder o : new RefOrder[] {buy, sell}) {
+                o.leaves -= qty;
+                o.cum += qty;
+                o.cumNotional += qty * price;
+                if (side(symbol, o.side).contains(o)) {
+                    // "an iceberg trades its hidden part too, and shows its floor again in place"
+                    o.shown = o.maxFloor == 0 ? o.leaves : Math.min(o.maxFloor, o.leaves);
+                }
+            }
+            lastTrade.put(symbol, price);
+            out.add(fillEvent(c, buy, qty, price));
+            out.add(fillEvent(c, sell, qty, price));
+            remaining -= qty;
+            if (buy.leaves == 0) {
+                removeLive(buy);
+                b++;
+            }
+            if (sell.leaves == 0) {
+                removeLive(sell);
+                s++;
+            }
+        }
+    }
+
+    /** "An order joins a call without matching": limit orders rest, market orders queue. */
+    private void joinCall(RefOrder o) {
+        if (o.orderType == OrderType.MARKET || o.orderType == OrderType.STOP) {
+            marketQueues.get(o.symbolId)[o.side.ordinal()].add(o);
+        } else {
+            rest(o);
+        }
+        live.put(new Key(o.owner, o.clientOrderId), o);
+    }
+
+    private void enterDuringCall(RefOrder o, Command c, List<ExecutionEvent> out) {
+        if (o.timeInForce == TimeInForce.IOC || o.timeInForce == TimeInForce.FOK) {
+            finish(o, c, out, RejectReason.VOLATILITY_INTERRUPTION);
+        } else {
+            joinCall(o);
+        }
+    }
+
+    private void startInterruption(int symbol) {
+        RefSession s = sessions.get(symbol);
+        s.interruptionEnd = now + s.interruption * 1_000_000L;
+        s.phase = TradingPhase.VOLATILITY_CALL;
+    }
+
+    /** The band of the aggressor about to trade: {low, high}, or null when the symbol has none. */
+    private long[] band(int symbol) {
+        long bp = sessions.get(symbol).band;
+        long ref = bp == 0 ? 0 : reference(symbol);
+        if (ref == 0) {
+            return null;
+        }
+        long offset = ref * bp / 10_000;
+        return new long[] {ref - offset, ref + offset};
+    }
+
+    private void resume(Command c, List<ExecutionEvent> out) {
+        int symbol = c.symbolId();
+        if (!halted.remove(symbol)) {
+            return;
+        }
+        RefSession s = sessions.get(symbol);
+        if (s.phase == TradingPhase.CONTINUOUS || s.phase == TradingPhase.VOLATILITY_CALL) {
+            if (s.interruption > 0) {
+                startInterruption(symbol);
+            } else {
+                s.phase = TradingPhase.VOLATILITY_CALL;
+                endCall(symbol, TradingPhase.CONTINUOUS, c, out);
+            }
+        }
+    }
+
+    private void setSymbolControl(Command c, List<ExecutionEvent> out) {
+        int symbol = c.symbolId();
+        SymbolControl control = SymbolControl.ofCode((int) c.price());
+        if (symbol < 0 || symbol >= symbols.size() || control == null || c.price() != control.code()) {
+            return;
+        }
+        RefSession s = sessions.get(symbol);
+        long value = c.quantity();
+        boolean changed;
+        switch (control) {
+            case OPENING_CALL, OPENING_UNCROSS, CLOSING_CALL, CLOSING_UNCROSS -> {
+                int kind = control.code() - 1;
+                long time = value >= 0 && value < 86_400_000L ? value : -1;
+                changed = s.times[kind] != time;
+                s.times[kind] = time;
+            }
+            case RANDOM_END_MILLIS -> {
+                changed = s.randomEnd != Math.max(0, value);
+                s.randomEnd = Math.max(0, value);
+            }
+            case VOLATILITY_BAND_BASIS_POINTS -> {
+                s.band = Math.max(0, value);
+                changed = false;
+            }
+            case INTERRUPTION_MILLIS -> {
+                s.interruption = Math.max(0, value);
+                changed = false;
+            }
+            default -> {
+                String zone = c.clientOrderId().toString();
+                boolean valid;
+                try {
+                    java.time.ZoneId.of(zone);
+                    valid = true;
+                } catch (RuntimeException e) {
+                    valid = false;
+                }
+                changed = valid && !zone.equals(s.zone);
+                if (changed) {
+                    s.zone = zone;
+                }
+            }
+        }
+        if (!changed) {
+            return;
+        }
+        TradingPhase target = TradingPhase.CONTINUOUS;
+        if (s.scheduled()) {
+            s.scheduleAfter(now);
+            target = s.scheduledPhase(now);
+        } else {
+            s.nextPoint = RefSession.NONE;
+        }
+        if (s.phase != target && !(s.phase == TradingPhase.VOLATILITY_CALL && target == TradingPhase.CONTINUOUS)) {
+            if (s.phase.isCall() && !target.isCall()) {
+                endCall(symbol, target, c, out);
+            } else {
+                beginPhase(symbol, target);
+            }
+        }
     }
 
     /**
@@ -315,26 +684,10 @@ public final class ReferenceEngine {
             .status(OrderStatus.REJECTED).rejectReason(reason);
     }
 
-    /** "GTD": live GTD orders whose expire time is at or before the command's, earliest first, then by order id. */
-    private void expireGtd(Command c, List<ExecutionEvent> out) {
-        List<RefOrder> due = new ArrayList<>();
-        for (RefOrder o : live.values()) {
-            if (o.timeInForce == TimeInForce.GTD && o.expireTime <= c.timestampNanos()) {
-                due.add(o);
-            }
-        }
-        due.sort((a, b) -> a.expireTime != b.expireTime ? Long.compare(a.expireTime, b.expireTime)
-            : Long.compare(a.orderId, b.orderId));
-        for (RefOrder o : due) {
-            removeLive(o);
-            out.add(orderEvent(EventType.EXPIRED, c, o, o.clientOrderId, "", OrderStatus.EXPIRED, 0)
-                .rejectReason(RejectReason.GTD_EXPIRED));
-        }
-    }
-
     /** Takes a live order out of its book side or its symbol's waiting stops, and out of the live orders. */
     private void removeLive(RefOrder o) {
-        if (!side(o.symbolId, o.side).remove(o)) {
+        if (!side(o.symbolId, o.side).remove(o) && !marketQueues.get(o.symbolId)[o.side.ordinal()].remove(o)
+            && !atClose.get(o.symbolId).remove(o)) {
             waiting.get(o.symbolId).remove(o);
         }
         live.remove(new Key(o.owner, o.clientOrderId));
@@ -346,14 +699,20 @@ public final class ReferenceEngine {
         boolean stop = c.orderType() == OrderType.STOP || c.orderType() == OrderType.STOP_LIMIT;
         boolean limitPriced = c.orderType() == OrderType.LIMIT || c.orderType() == OrderType.STOP_LIMIT;
         boolean canRest = c.timeInForce() == TimeInForce.DAY || c.timeInForce() == TimeInForce.GTC
-            || c.timeInForce() == TimeInForce.GTD;
+            || c.timeInForce() == TimeInForce.GTD || c.timeInForce() == TimeInForce.AT_THE_OPENING
+            || c.timeInForce() == TimeInForce.AT_THE_CLOSE;
         RejectReason reason = RejectReason.NONE;
+        TradingPhase phase = c.symbolId() >= 0 && c.symbolId() < symbols.size() ? sessions.get(c.symbolId()).phase
+            : TradingPhase.CONTINUOUS;
+        TimeInForce tif = c.timeInForce();
         if (c.owner() < 0 || c.owner() > 65_535) {
             reason = RejectReason.INVALID_OWNER;
         } else if (c.symbolId() < 0 || c.symbolId() >= symbols.size()) {
             reason = RejectReason.UNKNOWN_SYMBOL;
         } else if (halted.contains(c.symbolId())) {
             reason = RejectReason.SYMBOL_HALTED;
+        } else if (phase == TradingPhase.CLOSED) {
+            reason = RejectReason.MARKET_CLOSED;
         } else if (id.isEmpty()) {
             reason = RejectReason.MISSING_CLIENT_ORDER_ID;
         } else if (isLive(c.owner(), id)) {
@@ -367,15 +726,25 @@ public final class ReferenceEngine {
             if (reason == RejectReason.NONE) {
                 reason = attributesCheck(spec, c, stop, limitPriced, canRest);
             }
+            if (reason == RejectReason.NONE && phase.isCall() && (tif == TimeInForce.IOC || tif == TimeInForce.FOK)) {
+                reason = RejectReason.NOT_DURING_CALL;
+            }
+            if (reason == RejectReason.NONE && (tif == TimeInForce.AT_THE_OPENING
+                && (stop || phase != TradingPhase.OPENING_CALL)
+                || tif == TimeInForce.AT_THE_CLOSE && (stop || !sessions.get(c.symbolId()).scheduled()))) {
+                reason = RejectReason.AUCTION_TIF_NOT_NOW;
+            }
             if (reason == RejectReason.NONE) {
                 // "a STOP order is checked as a market order, a STOP_LIMIT order as a limit order"
                 reason = riskCheck(c.owner(), c.symbolId(), !limitPriced, c.timeInForce(), c.price(), c.quantity(),
                     true);
             }
-            if (reason == RejectReason.NONE && c.postOnly() && reachesOpposite(c.symbolId(), c.side(), c.price())) {
+            if (reason == RejectReason.NONE && !phase.isCall() && c.postOnly()
+                && reachesOpposite(c.symbolId(), c.side(), c.price())) {
                 reason = RejectReason.POST_ONLY_WOULD_TAKE;
             }
-            if (reason == RejectReason.NONE && market && side(c.symbolId(), c.side().opposite()).isEmpty()) {
+            if (reason == RejectReason.NONE && !phase.isCall() && market
+                && side(c.symbolId(), c.side().opposite()).isEmpty()) {
                 reason = RejectReason.NO_LIQUIDITY;
             }
         }
@@ -419,6 +788,11 @@ public final class ReferenceEngine {
             // "waits out of the book ... live"
             waiting.get(o.symbolId).add(o);
             live.put(new Key(o.owner, o.clientOrderId), o);
+        } else if (tif == TimeInForce.AT_THE_CLOSE && phase != TradingPhase.CLOSING_CALL) {
+            atClose.get(o.symbolId).add(o); // "waits for the closing call"
+            live.put(new Key(o.owner, o.clientOrderId), o);
+        } else if (phase.isCall()) {
+            joinCall(o);
         } else {
             enter(o, c, out);
         }
@@ -427,15 +801,24 @@ public final class ReferenceEngine {
 
     /** "Entering an order": FOK, MinQty, trading, then resting or canceling its rest. Removes it from live if it ends. */
     private void enter(RefOrder o, Command c, List<ExecutionEvent> out) {
-        if (o.timeInForce == TimeInForce.FOK && tradable(o) < o.leaves) {
-            finish(o, c, out, RejectReason.NONE);
+        if (sessions.get(o.symbolId).phase != TradingPhase.CONTINUOUS) {
+            enterDuringCall(o, c, out);
             return;
         }
-        if (o.minQuantity > 0 && tradable(o) < o.minQuantity) {
-            finish(o, c, out, RejectReason.MIN_QUANTITY_NOT_AVAILABLE);
+        long[] band = band(o.symbolId);
+        if (o.timeInForce == TimeInForce.FOK && tradable(o, band) < o.leaves
+            || o.minQuantity > 0 && tradable(o, band) < o.minQuantity) {
+            // "if what it lacked lies beyond the band, the interruption starts and the reason says so"
+            tradable(o, band);
+            boolean beyond = bandStopped; // "the count stopped at a price outside the band"
+            if (beyond) {
+                startInterruption(o.symbolId);
+            }
+            finish(o, c, out, beyond ? RejectReason.VOLATILITY_INTERRUPTION : o.timeInForce == TimeInForce.FOK
+                ? RejectReason.NONE : RejectReason.MIN_QUANTITY_NOT_AVAILABLE);
             return;
         }
-        boolean stopped = trade(o, c, out);
+        boolean stopped = trade(o, c, out, band);
         if (o.leaves == 0) {
             live.remove(new Key(o.owner, o.clientOrderId));
             return;
@@ -444,9 +827,14 @@ public final class ReferenceEngine {
             finish(o, c, out, RejectReason.SELF_TRADE_INCOMING);
             return;
         }
+        if (sessions.get(o.symbolId).phase != TradingPhase.CONTINUOUS) { // it reached the band
+            enterDuringCall(o, c, out);
+            return;
+        }
         boolean limitPriced = o.orderType == OrderType.LIMIT || o.orderType == OrderType.STOP_LIMIT;
         if (limitPriced && (o.timeInForce == TimeInForce.DAY || o.timeInForce == TimeInForce.GTC
-            || o.timeInForce == TimeInForce.GTD)) {
+            || o.timeInForce == TimeInForce.GTD || o.timeInForce == TimeInForce.AT_THE_OPENING
+            || o.timeInForce == TimeInForce.AT_THE_CLOSE)) {
             rest(o);
             live.put(new Key(o.owner, o.clientOrderId), o);
         } else {
@@ -464,12 +852,19 @@ public final class ReferenceEngine {
      * What the order could trade now at acceptable prices (hidden parts included): with self-trade prevention, its
      * own party's orders are passed over (cancel-resting) or end the count (cancel-incoming, cancel-both).
      */
-    private long tradable(RefOrder o) {
+    private boolean bandStopped;
+
+    private long tradable(RefOrder o, long[] band) {
         SelfTradePrevention mode = stpMode(o.owner);
         long available = 0;
+        bandStopped = false;
         for (RefOrder r : side(o.symbolId, o.side.opposite())) {
             if (!acceptable(o, r.price)) {
                 continue;
+            }
+            if (band != null && (r.price < band[0] || r.price > band[1])) {
+                bandStopped = true;
+                break;
             }
             if (mode != SelfTradePrevention.NONE && sameParty(o.owner, r.owner)) {
                 if (mode == SelfTradePrevention.CANCEL_RESTING) {
@@ -502,7 +897,7 @@ public final class ReferenceEngine {
 
     private void collect(int symbolId, java.util.ArrayDeque<RefOrder> queue) {
         long last = lastTrade.getOrDefault(symbolId, 0L);
-        if (last == 0) {
+        if (last == 0 || sessions.get(symbolId).phase != TradingPhase.CONTINUOUS) {
             return;
         }
         List<RefOrder> buys = new ArrayList<>();
@@ -583,8 +978,15 @@ public final class ReferenceEngine {
         if (reason == RejectReason.NONE && waiting.get(o.symbolId).contains(o)) {
             reason = RejectReason.STOP_NOT_TRIGGERED;
         }
+        if (reason == RejectReason.NONE && (marketQueues.get(o.symbolId)[o.side.ordinal()].contains(o)
+            || atClose.get(o.symbolId).contains(o))) {
+            reason = RejectReason.NOT_REPLACEABLE_NOW;
+        }
         if (reason == RejectReason.NONE && halted.contains(o.symbolId)) {
             reason = RejectReason.SYMBOL_HALTED;
+        }
+        if (reason == RejectReason.NONE && sessions.get(o.symbolId).phase == TradingPhase.CLOSED) {
+            reason = RejectReason.MARKET_CLOSED;
         }
         if (reason == RejectReason.NONE && newId.isEmpty()) {
             reason = RejectReason.MISSING_CLIENT_ORDER_ID;
@@ -602,7 +1004,8 @@ public final class ReferenceEngine {
         if (reason == RejectReason.NONE && c.quantity() <= o.cum) {
             reason = RejectReason.QUANTITY_NOT_ABOVE_FILLED;
         }
-        if (reason == RejectReason.NONE && o.postOnly && reachesOpposite(o.symbolId, o.side, c.price())) {
+        if (reason == RejectReason.NONE && o.postOnly && sessions.get(o.symbolId).phase == TradingPhase.CONTINUOUS
+            && reachesOpposite(o.symbolId, o.side, c.price())) {
             reason = RejectReason.POST_ONLY_WOULD_TAKE;
         }
         boolean losesPriority = o != null && !(c.price() == o.price && c.quantity() <= o.quantity);
@@ -638,7 +1041,9 @@ public final class ReferenceEngine {
             o.shown = o.maxFloor == 0 ? o.leaves : Math.min(o.shown, o.leaves);
             return;
         }
-        boolean stopped = trade(o, c, out);
+        // "in a call it only moves"
+        boolean stopped = sessions.get(o.symbolId).phase == TradingPhase.CONTINUOUS
+            && trade(o, c, out, band(o.symbolId));
         if (o.leaves == 0) {
             live.remove(new Key(o.owner, o.clientOrderId));
         } else if (stopped) {
@@ -689,25 +1094,32 @@ public final class ReferenceEngine {
      */
     private void expireDayOrders(Command c, List<ExecutionEvent> out) {
         for (int symbol = 0; symbol < symbols.size(); symbol++) {
-            List<RefOrder> due = new ArrayList<>();
-            for (Side s : new Side[] {Side.BUY, Side.SELL}) {
-                due.addAll(side(symbol, s));
-            }
-            List<RefOrder> buyStops = new ArrayList<>();
-            List<RefOrder> sellStops = new ArrayList<>();
-            for (RefOrder o : waiting.get(symbol)) {
-                (o.side == Side.BUY ? buyStops : sellStops).add(o);
-            }
-            buyStops.sort((a, b) -> Long.compare(a.stopPrice, b.stopPrice));
-            sellStops.sort((a, b) -> Long.compare(b.stopPrice, a.stopPrice));
-            due.addAll(buyStops);
-            due.addAll(sellStops);
-            for (RefOrder o : due) {
-                if (o.timeInForce == TimeInForce.DAY) {
-                    removeLive(o);
-                    out.add(orderEvent(EventType.EXPIRED, c, o, o.clientOrderId, "", OrderStatus.EXPIRED, 0)
-                        .rejectReason(RejectReason.DAY_ENDED));
-                }
+            expireDayOrdersOf(symbol, c, out);
+        }
+    }
+
+    /** One book's DAY orders: bids, asks, waiting buy stops, sell stops (trigger order), a call's market orders. */
+    private void expireDayOrdersOf(int symbol, Command c, List<ExecutionEvent> out) {
+        List<RefOrder> due = new ArrayList<>();
+        for (Side s : new Side[] {Side.BUY, Side.SELL}) {
+            due.addAll(side(symbol, s));
+        }
+        List<RefOrder> buyStops = new ArrayList<>();
+        List<RefOrder> sellStops = new ArrayList<>();
+        for (RefOrder o : waiting.get(symbol)) {
+            (o.side == Side.BUY ? buyStops : sellStops).add(o);
+        }
+        buyStops.sort((a, b) -> Long.compare(a.stopPrice, b.stopPrice));
+        sellStops.sort((a, b) -> Long.compare(b.stopPrice, a.stopPrice));
+        due.addAll(buyStops);
+        due.addAll(sellStops);
+        due.addAll(marketQueues.get(symbol)[0]);
+        due.addAll(marketQueues.get(symbol)[1]);
+        for (RefOrder o : due) {
+            if (o.timeInForce == TimeInForce.DAY) {
+                removeLive(o);
+                out.add(orderEvent(EventType.EXPIRED, c, o, o.clientOrderId, "", OrderStatus.EXPIRED, 0)
+                    .rejectReason(RejectReason.DAY_ENDED));
             }
         }
     }
@@ -794,7 +1206,7 @@ public final class ReferenceEngine {
         }
         long maxOpen = setting(owner, SessionControl.MAX_OPEN_ORDERS);
         if (newOrder && maxOpen > 0 && !market && (tif == TimeInForce.DAY || tif == TimeInForce.GTC
-            || tif == TimeInForce.GTD)) {
+            || tif == TimeInForce.GTD || tif == TimeInForce.AT_THE_OPENING || tif == TimeInForce.AT_THE_CLOSE)) {
             long open = live.values().stream().filter(o -> o.owner == owner).count();
             if (open >= maxOpen) {
                 riskValue = open;
@@ -812,7 +1224,7 @@ public final class ReferenceEngine {
      * order of its own party met on the way: cancel-resting cancels it and goes on, cancel-incoming stops (true),
      * cancel-both cancels it and stops (true).
      */
-    private boolean trade(RefOrder aggressor, Command c, List<ExecutionEvent> out) {
+    private boolean trade(RefOrder aggressor, Command c, List<ExecutionEvent> out, long[] band) {
         List<RefOrder> opposite = side(aggressor.symbolId, aggressor.side.opposite());
         SelfTradePrevention mode = stpMode(aggressor.owner);
         int at = 0;
@@ -820,6 +1232,10 @@ public final class ReferenceEngine {
             RefOrder resting = opposite.get(at);
             if (!acceptable(aggressor, resting.price)) {
                 break;
+            }
+            if (band != null && (resting.price < band[0] || resting.price > band[1])) {
+                startInterruption(aggressor.symbolId); // "it would trade outside the band: an auction instead"
+                return false;
             }
             if (mode != SelfTradePrevention.NONE && sameParty(aggressor.owner, resting.owner)) {
                 if (mode == SelfTradePrevention.CANCEL_INCOMING) {
