@@ -598,7 +598,7 @@ public final class MatchingEngine implements TradingSettings {
         if (command.postOnly() && crossesOpposite(book, command.side(), command.price())) {
             return RejectReason.POST_ONLY_WOULD_TAKE;
         }
-        if (type == OrderType.MARKET) {
+        if (type == OrderType.MARKET && command.timeInForce() != TimeInForce.AT_THE_CLOSE) { // (that one waits)
             return book.side(command.side().opposite()).best == null ? RejectReason.NO_LIQUIDITY : RejectReason.NONE;
         }
         // A limit order that may rest at a price with no level yet needs a free level. Checked before anything

@@ -154,6 +154,11 @@ final class EngineHarness {
 
     // ---------------------------------------------------------------- assertions
 
+    /** The last command's events, one line each (ExecutionEvent.toString), for checks on a few fields. */
+    List<String> lastEvents() {
+        return lastEvents;
+    }
+
     /** The last command produced exactly these events, in this order. */
     void expect(Ev... expected) {
         List<String> texts = new ArrayList<>();

@@ -69,7 +69,7 @@ class EngineMatchesReferenceTest {
         int cancelBothStops = 0;
         int triggers = 0;
         int gtdExpiries = 0;
-        for (int i = 0; i < 20_000; i++) {
+        for (int i = 0; i < 40_000; i++) {
             Step step = generator.next();
             Command command = step.command();
             List<ExecutionEvent> events = step.refusal() == null

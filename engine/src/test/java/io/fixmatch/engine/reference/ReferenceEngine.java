@@ -743,7 +743,7 @@ public final class ReferenceEngine {
                 && reachesOpposite(c.symbolId(), c.side(), c.price())) {
                 reason = RejectReason.POST_ONLY_WOULD_TAKE;
             }
-            if (reason == RejectReason.NONE && !phase.isCall() && market
+            if (reason == RejectReason.NONE && !phase.isCall() && market && tif != TimeInForce.AT_THE_CLOSE
                 && side(c.symbolId(), c.side().opposite()).isEmpty()) {
                 reason = RejectReason.NO_LIQUIDITY;
             }
