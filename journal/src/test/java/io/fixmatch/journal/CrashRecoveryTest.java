@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,7 +30,9 @@ import static org.junit.jupiter.api.Assertions.fail;
  * Kills a child JVM that is processing commands through the journaled loop with SIGKILL at random moments, many
  * times over the same journal, then checks that nothing published was lost: every event the child published is an
  * event of the journal's commands, in order; the journal holds exactly a prefix of the command stream; and a
- * recovered engine equals a reference replay of that prefix.
+ * recovered engine equals a reference replay of that prefix. The same with auctions ({@link AuctionFlow}: a symbol
+ * half of each day in a call, a volatility band on another): killed while the symbol is in a call, and right after an
+ * uncross; the recovered engine (phases, the call's orders, the next transitions) equals the replay of the journal.
  */
 class CrashRecoveryTest {
     private static final long SEED = 20261123L;
@@ -59,18 +62,67 @@ class CrashRecoveryTest {
             assertTrue(worker.waitFor(10, TimeUnit.SECONDS), "worker did not die");
             dropPartialLastLine(published);
         }
+        TestFlow flow = new TestFlow(SEED);
+        verify(journalDir, published, flow::next);
+    }
 
-        // The reference: the journal's commands must be exactly the first K commands of the stream, and a plain
-        // engine fed them (with their recorded timestamps) gives the events that may have been published.
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void killedDuringACallAndRightAfterAnUncrossLosesNothingAndRecoversThePhases() throws Exception {
+        Path journalDir = dir.resolve("journal");
+        Path published = dir.resolve("published.txt");
+        SplittableRandom random = new SplittableRandom(SEED);
+        int inCall = 0;
+        int afterUncross = 0;
+        for (int kill = 0; kill < KILLS; kill++) {
+            Process worker = JournaledRuns.startJava(CrashWorker.class, journalDir.toString(), published.toString(),
+                Long.toString(SEED), "auctions");
+            try {
+                BufferedReader output = new BufferedReader(new InputStreamReader(worker.getInputStream(),
+                    StandardCharsets.UTF_8));
+                awaitReady(output);
+                String awaited = kill % 2 == 0 ? "CALL" : "UNCROSSED";
+                for (String line = output.readLine(); line != null; line = output.readLine()) {
+                    if (line.equals(awaited)) {
+                        if (awaited.equals("CALL")) {
+                            Thread.sleep(random.nextInt(50)); // somewhere in the call
+                            inCall++;
+                        } else {
+                            afterUncross++;
+                        }
+                        break;
+                    }
+                }
+            } finally {
+                worker.destroyForcibly();
+            }
+            assertTrue(worker.waitFor(10, TimeUnit.SECONDS), "worker did not die");
+            dropPartialLastLine(published);
+        }
+        assertEquals(KILLS / 2, inCall, "kills in a call");
+        assertEquals(KILLS / 2, afterUncross, "kills right after an uncross");
+        AuctionFlow flow = new AuctionFlow(SEED);
+        List<String> events = verify(journalDir, published, flow::next);
+        assertTrue(events.stream().anyMatch(e -> e.contains("reason=AUCTION_ENDED")), "auctions ended");
+        assertTrue(events.stream().anyMatch(e -> e.contains("reason=NOT_DURING_CALL")), "calls refused IOCs");
+    }
+
+    /**
+     * The reference: the journal's commands must be exactly the first K commands of the stream, and a plain engine fed
+     * them (with their recorded timestamps) gives the events that may have been published; every published event is
+     * one of them, in order; the recovered engine (from the newest snapshot and the journal) equals the reference.
+     * Returns the reference's events.
+     */
+    private static List<String> verify(Path journalDir, Path published, UnaryOperator<Command> flow)
+        throws IOException {
         List<String> referenceEvents = new ArrayList<>();
         MatchingEngine reference = new MatchingEngine(TestFlow.ENGINE, e -> referenceEvents.add(e.toString()));
-        TestFlow flow = new TestFlow(SEED);
         Command expected = new Command();
         long journaled;
         try (ChroniclePersistence journal = ChroniclePersistence.open(JournalConfig.at(journalDir),
             TestFlow.SYMBOLS)) {
             journaled = journal.replay(command -> {
-                flow.next(expected);
+                flow.apply(expected);
                 expected.timestampNanos(command.timestampNanos());
                 assertEquals(expected.toString(), command.toString(), "journal is not a prefix of the stream");
                 reference.process(command);
@@ -85,7 +137,9 @@ class CrashRecoveryTest {
         try (MatchingRuntime recovered = JournaledRuns.runtime(JournalConfig.at(journalDir))) {
             assertEquals(journaled, recovered.recover());
             assertEquals(EngineStateText.of(reference), EngineStateText.of(recovered.engine()));
+            assertEquals(reference.nextDeadlineNanos(), recovered.engine().nextDeadlineNanos());
         }
+        return referenceEvents;
     }
 
     /** The kill can cut the worker's last write short: that line was never fully published. */
@@ -129,13 +183,19 @@ class CrashRecoveryTest {
     private static long awaitReady(Process worker) throws IOException {
         BufferedReader output = new BufferedReader(new InputStreamReader(worker.getInputStream(),
             StandardCharsets.UTF_8));
+        long recovered = awaitReady(output);
+        Thread drain = new Thread(() -> output.lines().forEach(ignored -> { }));
+        drain.setDaemon(true);
+        drain.start();
+        return recovered;
+    }
+
+    /** Reads the worker's output up to its READY line; returns the commands it recovered. */
+    private static long awaitReady(BufferedReader output) throws IOException {
         StringBuilder seen = new StringBuilder();
         String line;
         while ((line = output.readLine()) != null) {
             if (line.startsWith("READY ")) {
-                Thread drain = new Thread(() -> output.lines().forEach(ignored -> { }));
-                drain.setDaemon(true);
-                drain.start();
                 return Long.parseLong(line.substring("READY ".length()));
             }
             seen.append(line).append('\n');

@@ -5,6 +5,7 @@ import io.fixmatch.engine.api.OrderType;
 import io.fixmatch.engine.api.SelfTradePrevention;
 import io.fixmatch.engine.api.SessionControl;
 import io.fixmatch.engine.api.Side;
+import io.fixmatch.engine.api.SymbolControl;
 import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.matching.EngineStateText;
 import io.fixmatch.engine.matching.MatchingEngine;
@@ -28,7 +29,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * builds; today's build reads it back into the same engine, so the snapshots of a running venue still read after an
  * upgrade. {@code snapshot-format-2-state-4.snap} was written by the build that added the order attributes (engine
  * state format 4: stop and stop-limit orders waiting and triggered, icebergs, GTD, post-only), from the engine
- * {@link #engineWithAttributes()} builds: today's build writes that engine byte for byte the same and reads it back.
+ * {@link #engineWithAttributes()} builds: it reads back into that engine. {@code snapshot-format-2-state-5.snap} was
+ * written by the build that added trading sessions (format 5: phases, schedules, a call's queued orders), from
+ * {@link #engineWithAuctions()}: today's build writes that engine byte for byte the same and reads it back.
  */
 class SnapshotFileFormatTest {
     private static final long JOURNAL_INDEX = 0x4_0000_0123L;
@@ -55,17 +58,50 @@ class SnapshotFileFormatTest {
     }
 
     @Test
-    void todaysBuildWritesTheSameBytesAsTheBuildThatAddedOrderAttributesAndReadsThemBack() throws IOException {
+    void aSnapshotOfStateFormat4ReadsBack() throws IOException {
         MatchingEngine engine = engineWithAttributes();
         String state = EngineStateText.of(engine);
         assertTrue(state.contains(" waiting ") && state.contains("type=STOP_LIMIT") && state.contains("maxFloor=")
             && state.contains("tif=GTD") && state.contains("postOnly") && state.contains("halted=2"), state);
+        Path file = Files.write(directory.resolve("format4.snap"), resource("snapshot-format-2-state-4.snap"));
+        MatchingEngine restored = new MatchingEngine(TestFlow.ENGINE, e -> { });
+        EngineSnapshot.restore(file, restored);
+        assertEquals(state, EngineStateText.of(restored));
+    }
+
+    @Test
+    void todaysBuildWritesTheSameBytesAsTheBuildThatAddedTradingSessionsAndReadsThemBack() throws IOException {
+        MatchingEngine engine = engineWithAuctions();
+        String state = EngineStateText.of(engine);
+        assertTrue(state.contains(" queued ") && state.contains("session phase=OPENING_CALL")
+            && state.contains("tif=AT_THE_CLOSE") && state.contains(" waiting "), state);
         Path written = EngineSnapshot.write(directory, JOURNAL_INDEX, TestFlow.SYMBOLS, OWNERS, engine);
-        assertArrayEquals(resource("snapshot-format-2-state-4.snap"), Files.readAllBytes(written));
+        assertArrayEquals(resource("snapshot-format-2-state-5.snap"), Files.readAllBytes(written));
 
         MatchingEngine restored = new MatchingEngine(TestFlow.ENGINE, e -> { });
         EngineSnapshot.restore(written, restored);
         assertEquals(state, EngineStateText.of(restored));
+    }
+
+    /** {@link #engineWithAttributes()}, then symbol 1 on a schedule in its opening call, with queued orders. */
+    static MatchingEngine engineWithAuctions() {
+        MatchingEngine engine = engineWithAttributes();
+        long time = 1_800_000_000_000_000_000L + 86_400_000_000_000L; // 2027-01-16 08:00 UTC, more or less
+        long hour = 3_600_000L;
+        long ofDay = Math.floorMod(time / 1_000_000L, 86_400_000L);
+        List<Command> commands = List.of(
+            new Command().setSymbolControl(1, SymbolControl.OPENING_CALL, ofDay - hour),
+            new Command().setSymbolControl(1, SymbolControl.OPENING_UNCROSS, ofDay + hour),
+            new Command().setSymbolControl(1, SymbolControl.CLOSING_CALL, ofDay + 2 * hour),
+            new Command().setSymbolControl(1, SymbolControl.CLOSING_UNCROSS, ofDay + 3 * hour),
+            new Command().newOrder(2, "mkt", 1, Side.SELL, OrderType.MARKET, TimeInForce.DAY, 0, 30),
+            new Command().newOrder(1, "opg", 1, Side.BUY, OrderType.LIMIT, TimeInForce.AT_THE_OPENING, 30_010, 20),
+            new Command().newOrder(1, "cls", 1, Side.BUY, OrderType.LIMIT, TimeInForce.AT_THE_CLOSE, 29_990, 20),
+            new Command().setSymbolControl(0, SymbolControl.VOLATILITY_BAND_BASIS_POINTS, 50));
+        for (Command command : commands) {
+            engine.process(command.timestampNanos(++time));
+        }
+        return engine;
     }
 
     /** {@link #engine()} and then orders with every attribute, some waiting, one triggered and resting. */

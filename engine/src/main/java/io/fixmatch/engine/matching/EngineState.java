@@ -247,6 +247,7 @@ public final class EngineState {
             engine.view().phase(symbol, session.phase);
         }
         engine.refreshSessionDeadline();
+        engine.refreshIndicatives();
     }
 
     private static void writeOrders(DataOutput out, List<RestingOrderView> orders) throws IOException {

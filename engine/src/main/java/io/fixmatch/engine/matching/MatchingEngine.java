@@ -1219,7 +1219,7 @@ public final class MatchingEngine implements TradingSettings {
     }
 
     /** After a command, while some books are in a call: each one's indicative uncross, published when it moved. */
-    private void refreshIndicatives() {
+    void refreshIndicatives() {
         for (OrderBook book : books) {
             TradingSession session = book.session;
             if (!session.phase.isCall()) {

@@ -176,6 +176,61 @@ class EngineStateTest {
     }
 
     /**
+     * Version 5's trading sessions: a symbol in its opening call with a market order queued, an At the Close order
+     * waiting, a schedule in a time zone with a random end; another in a volatility interruption. The restored engine
+     * holds the same state and uncrosses the same way at the same times.
+     */
+    @Test
+    void tradingSessionsAndQueuedOrdersSurviveAndUncrossTheSame() throws IOException {
+        MatchingEngine original = new MatchingEngine(CONFIG, e -> { });
+        long t = 1_700_035_800_000_000_000L; // 2023-11-15 08:10 UTC
+        long hour = 3_600_000L;
+        List<Command> setup = List.of(
+            new Command().setSymbolTimeZone(0, "Europe/London"),
+            new Command().setSymbolControl(0, io.fixmatch.engine.api.SymbolControl.RANDOM_END_MILLIS, 60_000),
+            new Command().setSymbolControl(0, io.fixmatch.engine.api.SymbolControl.OPENING_CALL, 8 * hour),
+            new Command().setSymbolControl(0, io.fixmatch.engine.api.SymbolControl.OPENING_UNCROSS, 8 * hour + 1_800_000),
+            new Command().setSymbolControl(0, io.fixmatch.engine.api.SymbolControl.CLOSING_CALL, 16 * hour),
+            new Command().setSymbolControl(0, io.fixmatch.engine.api.SymbolControl.CLOSING_UNCROSS, 16 * hour + 1_800_000),
+            new Command().newOrder(1, "b", 0, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, 1_010, 30),
+            new Command().newOrder(2, "s", 0, Side.SELL, OrderType.LIMIT, TimeInForce.GTC, 1_000, 20),
+            new Command().newOrder(2, "m", 0, Side.SELL, OrderType.MARKET, TimeInForce.DAY, 0, 10),
+            new Command().newOrder(1, "moc", 0, Side.BUY, OrderType.LIMIT, TimeInForce.AT_THE_CLOSE, 1_000, 10),
+            new Command().setSymbolControl(1, io.fixmatch.engine.api.SymbolControl.VOLATILITY_BAND_BASIS_POINTS, 100),
+            new Command().setSymbolControl(1, io.fixmatch.engine.api.SymbolControl.INTERRUPTION_MILLIS, 60_000),
+            new Command().newOrder(1, "x", 1, Side.SELL, OrderType.LIMIT, TimeInForce.DAY, 500, 5),
+            new Command().newOrder(2, "y", 1, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, 500, 5),
+            new Command().newOrder(1, "z", 1, Side.SELL, OrderType.LIMIT, TimeInForce.DAY, 520, 5),
+            new Command().newOrder(2, "w", 1, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, 520, 5));
+        for (Command c : setup) {
+            original.process(c.timestampNanos(t++));
+        }
+        assertEquals(io.fixmatch.engine.api.TradingPhase.OPENING_CALL, original.phase(0));
+        assertEquals(io.fixmatch.engine.api.TradingPhase.VOLATILITY_CALL, original.phase(1));
+        String text = EngineStateText.of(original);
+        assertTrue(text.contains("0 queued SELL") && text.contains("tif=AT_THE_CLOSE") && text.contains("Europe/London")
+            && text.contains("phase=VOLATILITY_CALL"), text);
+
+        List<String> originalEvents = new ArrayList<>();
+        List<String> restoredEvents = new ArrayList<>();
+        MatchingEngine first = new MatchingEngine(CONFIG, e -> originalEvents.add(e.toString()));
+        MatchingEngine second = new MatchingEngine(CONFIG, e -> restoredEvents.add(e.toString()));
+        read(first, write(original));
+        read(second, write(first));
+        assertEquals(text, EngineStateText.of(second));
+        assertEquals(original.nextDeadlineNanos(), second.nextDeadlineNanos());
+        assertArrayEquals(original.indicative(0), second.indicative(0));
+        for (long at : new long[] {t + 65_000_000_000L, t + 3_600_000_000_000L, t + 9 * 3_600_000_000_000L}) {
+            first.process(new Command().timer().timestampNanos(at));
+            second.process(new Command().timer().timestampNanos(at));
+        }
+        assertEquals(originalEvents, restoredEvents);
+        assertTrue(originalEvents.stream().anyMatch(e -> e.startsWith("FILL") && e.contains("symbol=0")),
+            "the opening uncross traded: " + originalEvents);
+        assertEquals(EngineStateText.of(first), EngineStateText.of(second));
+    }
+
+    /**
      * The formats before version 4 (no order attributes, no waiting stops), written here by hand from their documented
      * layout: version 1 ends after the inbound positions, 2 after the symbol prices, 3 after the journal times.
      */
