@@ -340,6 +340,8 @@ public final class EventReportBody implements MessageBody {
             case IOC -> '3';
             case FOK -> '4';
             case GTD -> '6';
+            case AT_THE_OPENING -> '2';
+            case AT_THE_CLOSE -> '7';
         };
     }
 
@@ -363,6 +365,7 @@ public final class EventReportBody implements MessageBody {
             case QUANTITY_NOT_POSITIVE, QUANTITY_TOO_LARGE, QUANTITY_NOT_LOT_MULTIPLE -> 13;
             case RISK_ORDER_QUANTITY, RISK_NOTIONAL, RISK_NO_REFERENCE_PRICE, RISK_OPEN_ORDERS, RISK_PRICE_COLLAR -> 3;
             case BOOK_FULL, JOURNAL_UNAVAILABLE, SERVER_BUSY, CLUSTER_UNAVAILABLE -> 0;
+            case MARKET_CLOSED -> 2;
             case INVALID_STOP_PRICE, INVALID_MAX_FLOOR, INVALID_MIN_QUANTITY, INVALID_POST_ONLY, INVALID_EXPIRE_TIME,
                  EXPIRE_TIME_NOT_GTD -> 11;
             default -> 99;

@@ -459,9 +459,14 @@ public final class OrderEntry implements ApplicationHandler {
             command.timeInForce(TimeInForce.FOK);
         } else if (message.isSingleByte(FixTags.TIME_IN_FORCE, '6')) {
             command.timeInForce(TimeInForce.GTD);
+        } else if (message.isSingleByte(FixTags.TIME_IN_FORCE, '2')) {
+            command.timeInForce(TimeInForce.AT_THE_OPENING);
+        } else if (message.isSingleByte(FixTags.TIME_IN_FORCE, '7')) {
+            command.timeInForce(TimeInForce.AT_THE_CLOSE);
         } else {
             return reject(FixTags.TIME_IN_FORCE, SessionRejectReasons.VALUE_INCORRECT,
-                "TimeInForce(59) must be 0 (day), 1 (GTC), 3 (IOC), 4 (FOK) or 6 (GTD)");
+                "TimeInForce(59) must be 0 (day), 1 (GTC), 2 (at the opening), 3 (IOC), 4 (FOK), 6 (GTD) or 7 (at"
+                    + " the close)");
         }
         return true;
     }
