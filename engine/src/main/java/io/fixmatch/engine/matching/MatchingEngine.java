@@ -792,43 +792,60 @@ public final class MatchingEngine implements TradingSettings {
             while (resting != null && aggressor.leaves > 0) {
                 Order nextResting = resting.next;
                 if (selfTradeMode != SelfTradePrevention.NONE && selfTrade.sameParty(aggressor.owner, resting.owner)) {
-                    if (selfTradeMode != SelfTradePrevention.CANCEL_INCOMING) {
-                        removeLive(resting);
-                        publisher.canceled(resting, RejectReason.SELF_TRADE_RESTING);
-                        release(resting);
-                    }
-                    if (selfTradeMode != SelfTradePrevention.CANCEL_RESTING) {
+                    if (selfTradeStops(resting, selfTradeMode)) {
                         return true;
                     }
                     resting = nextResting;
                     continue;
                 }
-                // A resting order trades its displayed part (all of it, but for an iceberg).
-                long quantity = Math.min(aggressor.leaves, resting.shown);
-                aggressor.fill(quantity, price);
-                resting.fill(quantity, price);
-                resting.shown -= quantity;
-                level.totalQuantity -= quantity;
-                level.displayedQuantity -= quantity;
-                risk.onTrade(aggressor.book.symbolId, price);
-                publisher.fill(aggressor, quantity, price);
-                publisher.fill(resting, quantity, price);
-                marketData.traded(aggressor.book.symbolId, price, quantity);
-                if (resting.leaves == 0) {
-                    removeLive(resting);
-                    release(resting);
-                } else if (resting.shown == 0) {
-                    refill(resting);
-                    if (nextResting == null) {
-                        nextResting = resting; // it was the last in the queue and still is
-                    }
-                } else {
-                    levelChanged(level);
-                }
-                resting = nextResting;
+                resting = trade(aggressor, resting, nextResting, price);
             }
         }
         return false;
+    }
+
+    /**
+     * The aggressor meets a resting order of its own party: cancel-resting cancels that one and matching goes on,
+     * cancel-incoming stops matching, cancel-both does both. Returns whether matching stops.
+     */
+    private boolean selfTradeStops(Order resting, SelfTradePrevention selfTradeMode) {
+        if (selfTradeMode != SelfTradePrevention.CANCEL_INCOMING) {
+            removeLive(resting);
+            publisher.canceled(resting, RejectReason.SELF_TRADE_RESTING);
+            release(resting);
+        }
+        return selfTradeMode != SelfTradePrevention.CANCEL_RESTING;
+    }
+
+    /**
+     * One trade of the aggressor with a resting order at its level's price: the resting order trades its displayed
+     * part (all of it, but for an iceberg), then leaves the book, shows its next part at the back of the level
+     * (iceberg) or stays with less. Returns the resting order to look at next.
+     */
+    private Order trade(Order aggressor, Order resting, Order nextResting, long price) {
+        PriceLevel level = resting.level;
+        long quantity = Math.min(aggressor.leaves, resting.shown);
+        aggressor.fill(quantity, price);
+        resting.fill(quantity, price);
+        resting.shown -= quantity;
+        level.totalQuantity -= quantity;
+        level.displayedQuantity -= quantity;
+        risk.onTrade(aggressor.book.symbolId, price);
+        publisher.fill(aggressor, quantity, price);
+        publisher.fill(resting, quantity, price);
+        marketData.traded(aggressor.book.symbolId, price, quantity);
+        if (resting.leaves == 0) {
+            removeLive(resting);
+            release(resting);
+        } else if (resting.shown == 0) {
+            refill(resting);
+            if (nextResting == null) {
+                return resting; // it was the last in the queue and still is
+            }
+        } else {
+            levelChanged(level);
+        }
+        return nextResting;
     }
 
     /**
@@ -957,6 +974,10 @@ public final class MatchingEngine implements TradingSettings {
     private void untrack(Order order) {
         orderIndex.remove(order);
         ownerOrders.remove(order);
+        gone(order); // (apart: small methods inline into the matching loop)
+    }
+
+    private void gone(Order order) {
         risk.orderGone(order.owner);
         if (order.expiryIndex >= 0) {
             expiries.remove(order);

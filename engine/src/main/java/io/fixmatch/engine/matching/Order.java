@@ -90,7 +90,7 @@ final class Order implements RestingOrderView {
      * queue).
      */
     void clear() {
-        queue = null;
+        // (queue: every order leaves its queue through OrderQueue.remove, which clears it)
         book = null;
         level = null;
         prev = null;
