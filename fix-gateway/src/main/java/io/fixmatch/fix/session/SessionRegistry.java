@@ -45,6 +45,11 @@ public final class SessionRegistry {
         return ownerId >= 1 && ownerId <= sessions.length ? sessions[ownerId - 1] : null;
     }
 
+    /** The highest owner id of the configured sessions, served here or not (owner ids run 1..this). */
+    public int maxOwnerId() {
+        return sessions.length;
+    }
+
     /** The sessions served here. */
     public List<FixSession> all() {
         return java.util.Arrays.stream(sessions).filter(java.util.Objects::nonNull).toList();
