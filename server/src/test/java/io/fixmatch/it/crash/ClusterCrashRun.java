@@ -155,7 +155,7 @@ final class ClusterCrashRun {
                 venue.kill(follower);
                 TimeUnit.MILLISECONDS.sleep(500);
                 if (disruption == Disruption.REBUILD_FOLLOWER) {
-                    deleteTree(venue.nodeData(follower));
+                    ClusterVenue.deleteTree(venue.nodeData(follower));
                 }
                 venue.startNode(follower);
                 return 0;
@@ -183,12 +183,6 @@ final class ClusterCrashRun {
         }
         return bytes.toString(StandardCharsets.UTF_8).lines().filter(line -> line.startsWith("{\"index\""))
             .map(line -> line.replaceFirst("^\\{\"index\":\\d+,", "{")).toList();
-    }
-
-    private static void deleteTree(Path directory) throws java.io.IOException {
-        try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(directory)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        }
     }
 
     private static String tail(String output) {

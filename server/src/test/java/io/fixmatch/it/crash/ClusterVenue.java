@@ -314,10 +314,17 @@ final class ClusterVenue implements AutoCloseable {
     public void close() throws InterruptedException {
         processes.close();
         // A killed node leaves its media driver's folder: the venue's, under the test's folder, goes with it.
-        try (Stream<Path> files = Files.walk(aeron)) {
-            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        try {
+            deleteTree(aeron);
         } catch (IOException ignored) {
             // nothing there
+        }
+    }
+
+    /** Deletes a folder and everything in it (a node's disk lost, say). */
+    static void deleteTree(Path directory) throws IOException {
+        try (Stream<Path> files = Files.walk(directory)) {
+            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
         }
     }
 }
