@@ -5,7 +5,6 @@ import io.fixmatch.it.Orders;
 import io.fixmatch.it.QfjClient;
 import io.fixmatch.server.NodeMain;
 import io.fixmatch.server.ServerProcesses;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,14 +31,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * configuration and holds its book.
  */
 class ClusterNodeRefusalsTest {
+    /** The test's folder ({@link ClusterVenue#testFolder}: kept with {@code CLUSTER_TEST_KEEP}). */
     @TempDir
     Path tempDirectory;
-    Path directory;
-
-    @BeforeEach
-    void keepWhenAsked() throws Exception {
-        directory = ClusterVenue.testFolder(tempDirectory);
-    }
 
     @ParameterizedTest(name = "{0}")
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -55,6 +49,7 @@ class ClusterNodeRefusalsTest {
         """)
     void aWrongMembersListOrNodeIdStopsTheNodeBeforeItTouchesItsFolder(String what, String members, String node,
                                                                        String key, String problem) throws Exception {
+        Path directory = ClusterVenue.testFolder(tempDirectory);
         Path config = directory.resolve("node.properties");
         Files.writeString(config, "cluster.name=test\ncluster.members=" + members + "\n");
         Path data = directory.resolve("data");
@@ -73,6 +68,7 @@ class ClusterNodeRefusalsTest {
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void aNodeRefusesAnotherClustersFolderAndAStateBuiltWithOtherSymbolsOrSessions() throws Exception {
+        Path directory = ClusterVenue.testFolder(tempDirectory);
         try (ClusterVenue venue = new ClusterVenue(directory.resolve("venue"), 1, List.of("CLIENT1", "CLIENT2"),
             List.of("AAPL", "MSFT"), List.of())) {
             venue.startNodes();

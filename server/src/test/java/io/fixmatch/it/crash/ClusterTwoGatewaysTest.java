@@ -6,12 +6,12 @@ import io.fixmatch.it.MarketDataBook;
 import io.fixmatch.it.QfjClient;
 import io.fixmatch.server.BookAtMain;
 import io.fixmatch.server.JournalDumpMain;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import quickfix.Message;
 
+import java.net.http.HttpTimeoutException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -54,18 +54,14 @@ class ClusterTwoGatewaysTest {
     private static final List<String> COVERED = List.of("CLIENT1", "CLIENT3");
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** The test's folder ({@link ClusterVenue#testFolder}: kept with {@code CLUSTER_TEST_KEEP}). */
     @TempDir
     Path tempDirectory;
-    Path directory;
-
-    @BeforeEach
-    void keepWhenAsked() throws Exception {
-        directory = ClusterVenue.testFolder(tempDirectory);
-    }
 
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void sessionsOnTwoGatewaysTradeWithEachOtherAndGetEachOthersMarketDataAndDropCopies() throws Exception {
+        Path directory = ClusterVenue.testFolder(tempDirectory);
         List<String> sessions = new ArrayList<>(GATEWAY_1);
         sessions.addAll(GATEWAY_2);
         try (ClusterVenue venue = new ClusterVenue(directory.resolve("venue"), 3, sessions, SYMBOLS,
@@ -125,7 +121,8 @@ class ClusterTwoGatewaysTest {
             Map<String, Integer> crossTrades = crossGatewayTrades(logs);
             System.out.println("fills " + fills(logs) + "; trades across gateways " + crossTrades
                 + "; traded quantity in market data " + book.tradedQuantity() + " in " + book.trades() + " trades");
-            assertTrue(crossTrades.get("buyer on 1, seller on 2") > 20 && crossTrades.get("buyer on 2, seller on 1") > 20,
+            assertTrue(crossTrades.get("buyer on 1, seller on 2") >= 10
+                && crossTrades.get("buyer on 2, seller on 1") >= 10,
                 "trades across the gateways both ways: " + crossTrades);
             traders.logons().forEach((session, logons) -> assertEquals(1, logons, session + " logged on again"));
 
@@ -162,9 +159,13 @@ class ClusterTwoGatewaysTest {
             List<String> differing = new ArrayList<>();
             for (int node = 0; node < 3; node++) {
                 for (String symbol : SYMBOLS) {
-                    JsonNode nodeBook = venue.book(node, symbol);
-                    if (!book.matches(symbol, nodeBook)) {
-                        differing.add("node " + node + ": " + nodeBook);
+                    try {
+                        JsonNode nodeBook = venue.book(node, symbol);
+                        if (!book.matches(symbol, nodeBook)) {
+                            differing.add("node " + node + ": " + nodeBook);
+                        }
+                    } catch (HttpTimeoutException e) {
+                        differing.add("node " + node + " did not answer /book/" + symbol + " in time (asked again)");
                     }
                 }
             }
@@ -180,8 +181,9 @@ class ClusterTwoGatewaysTest {
 
     /**
      * Trades whose buyer was on one gateway and seller on the other, each way. The two fills of a trade carry the
-     * same symbol, TransactTime (the time of the command that traded) and LastPx; where every buy fill of such a group
-     * is on one gateway and every sell fill on the other, each of its trades crossed the gateways.
+     * same symbol, TransactTime (the time of the command that traded), LastPx and LastQty; where every buy fill of
+     * such a group is on one gateway and every sell fill on the other, each of its trades crossed the gateways.
+     * (Commands of one millisecond share a TransactTime: groups mixing both ways are not counted.)
      */
     private static Map<String, Integer> crossGatewayTrades(List<TraderLog> logs) {
         Map<String, Set<Integer>[]> gatewaysBySide = new HashMap<>();
@@ -191,7 +193,8 @@ class ClusterTwoGatewaysTest {
                 if (report.isFill()) {
                     @SuppressWarnings("unchecked")
                     Set<Integer>[] sides = gatewaysBySide.computeIfAbsent(report.symbol() + " " + report.transactTime()
-                        + " " + report.lastPx(), key -> new Set[] {new TreeSet<>(), new TreeSet<>()});
+                        + " " + report.lastPx() + " " + report.lastQty(),
+                        key -> new Set[] {new TreeSet<>(), new TreeSet<>()});
                     sides[report.side() == '1' ? 0 : 1].add(gateway);
                 }
             }

@@ -1,6 +1,5 @@
 package io.fixmatch.it.crash;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,18 +29,14 @@ class ClusterUnavailableTest {
     private static final List<String> SESSIONS = List.of("CLIENT1", "CLIENT2");
     private static final List<String> SYMBOLS = List.of("AAPL", "MSFT");
 
+    /** The test's folder ({@link ClusterVenue#testFolder}: kept with {@code CLUSTER_TEST_KEEP}). */
     @TempDir
     Path tempDirectory;
-    Path directory;
-
-    @BeforeEach
-    void keepWhenAsked() throws Exception {
-        directory = ClusterVenue.testFolder(tempDirectory);
-    }
 
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void withoutAMajorityNewOrdersAreRefusedTheSessionsStayUpAndTradingResumesByItself() throws Exception {
+        Path directory = ClusterVenue.testFolder(tempDirectory);
         try (ClusterVenue venue = new ClusterVenue(directory.resolve("venue"), 3, SESSIONS, SYMBOLS,
             List.of("cluster.unavailableAfterMs=" + UNAVAILABLE_AFTER_MS))) {
             venue.startNodes();
