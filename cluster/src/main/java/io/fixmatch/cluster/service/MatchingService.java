@@ -61,7 +61,8 @@ public final class MatchingService implements ClusteredService {
     /** Room for one batch: the staging ring's records, each with its 8-byte header, and the batch header. */
     static final int BATCH_BUFFER_BYTES = 2 * STAGING_RING_BYTES;
     static final long END_OF_DAY_TIMER = 1;
-    private static final int OFFER_ATTEMPTS = 1_000;
+    /** Tries at a back-pressured egress before the batch is left to the gateway's resume: the service never waits long. */
+    private static final int OFFER_ATTEMPTS = 50;
     private static final int SEED_MESSAGE_BYTES = 64 * 1024;
     private static final int REPLY_BYTES = 256 * 1024;
     private static final MessageHandler DROPPED = (type, buffer, index, length) -> { };
@@ -415,8 +416,13 @@ public final class MatchingService implements ClusteredService {
             return;
         }
         if (slot.gatewayId == gatewayId && slot.open && slot.sessionId != session.id()) {
-            refuseHello(session, "gateway " + gatewayId + " is connected already, from another process");
-            return;
+            // A gateway restarted before the cluster timed its old session out: the new session takes over, the old
+            // one is closed (its commands, if any still come, are passed over: they are from no current session).
+            LOG.warn("gateway {} said hello on session {} while its session {} is open (restarted?): the new one takes"
+                + " over", gatewayId, session.id(), slot.sessionId);
+            if (cluster.getClientSession(slot.sessionId) != null) {
+                cluster.closeClientSession(slot.sessionId);
+            }
         }
         String refusal = slots.refusalOf(slot, owners);
         if (refusal != null) {

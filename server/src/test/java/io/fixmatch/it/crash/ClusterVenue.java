@@ -32,7 +32,8 @@ import java.util.stream.Stream;
  */
 final class ClusterVenue implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Duration ASK_TIMEOUT = Duration.ofMillis(500);
+    /** A node's admin endpoint answers in a few ms; a loaded 2-core machine can take far longer. */
+    private static final Duration ASK_TIMEOUT = Duration.ofSeconds(3);
 
     private final Path directory;
     private final ServerProcesses processes;
@@ -216,14 +217,19 @@ final class ClusterVenue implements AutoCloseable {
         }
     }
 
-    /** Asks the leader for a snapshot of every node; true if it took the request. */
+    /** Asks the leader for a snapshot of every node (again while another action is under way); true if it took it. */
     boolean requestSnapshot() throws IOException, InterruptedException {
-        int leader = leader();
-        ClusterMember member = members.get(leader);
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://" + member.host() + ":"
-            + member.adminPort() + "/snapshot")).timeout(ASK_TIMEOUT).POST(HttpRequest.BodyPublishers.noBody())
-            .build(), HttpResponse.BodyHandlers.ofString());
-        return response.statusCode() == 202;
+        for (int attempt = 0; attempt < 10; attempt++) {
+            ClusterMember member = members.get(awaitLeader(-1, Duration.ofSeconds(30)));
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://" + member.host()
+                + ":" + member.adminPort() + "/snapshot")).timeout(ASK_TIMEOUT)
+                .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() == 202) {
+                return true;
+            }
+            TimeUnit.MILLISECONDS.sleep(200); // a retry after a refusal, not a wait for a condition
+        }
+        return false;
     }
 
     /** Waits until every running node has applied the same number of commands (the log committed everywhere). */
