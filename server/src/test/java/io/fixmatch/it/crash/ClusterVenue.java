@@ -179,8 +179,13 @@ final class ClusterVenue implements AutoCloseable {
 
     /** The node that leads now, by the nodes' own word (their admin {@code /cluster}); -1 if none says so. */
     int leader() {
+        return leader(-1);
+    }
+
+    /** As {@link #leader()}, not asking node {@code not} (frozen, say: it would not answer). */
+    private int leader(int not) {
         for (int id = 0; id < nodes.length; id++) {
-            if (nodes[id] != null && nodes[id].isAlive() && "LEADER".equals(describe(id).get("role"))) {
+            if (id != not && nodes[id] != null && nodes[id].isAlive() && "LEADER".equals(describe(id).get("role"))) {
                 return id;
             }
         }
@@ -191,8 +196,8 @@ final class ClusterVenue implements AutoCloseable {
     int awaitLeader(int not, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
-            int leader = leader();
-            if (leader >= 0 && leader != not) {
+            int leader = leader(not);
+            if (leader >= 0) {
                 return leader;
             }
             TimeUnit.MILLISECONDS.sleep(20);
