@@ -179,15 +179,17 @@ final class ClusterCrashRun {
 
     /**
      * For each disruption, the longest pause in the clients' reports (all sessions together) from the disruption on
-     * (the next 15 s): how long trading stopped, as the clients saw it (at 1,000 requests/s a report comes every
+     * (the next 15 s, or until the next disruption): how long trading stopped, as the clients saw it (at 1,000 requests/s a report comes every
      * millisecond or so).
      */
     static List<Long> pauses(List<TraderLog> logs, List<Long> disruptedAt) {
         long[] arrivals = logs.stream().flatMapToLong(log -> java.util.Arrays.stream(log.reportArrivals())).sorted()
             .toArray();
         List<Long> pauses = new ArrayList<>();
-        for (long at : disruptedAt) {
-            long end = at + TimeUnit.SECONDS.toNanos(15);
+        for (int i = 0; i < disruptedAt.size(); i++) {
+            long at = disruptedAt.get(i);
+            long end = Math.min(at + TimeUnit.SECONDS.toNanos(15),
+                i + 1 < disruptedAt.size() ? disruptedAt.get(i + 1) : Long.MAX_VALUE);
             long previous = at;
             long longest = 0;
             for (long arrival : arrivals) {
