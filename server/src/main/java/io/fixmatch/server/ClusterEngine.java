@@ -70,8 +70,9 @@ final class ClusterEngine implements EngineSide {
 
     @Override
     public void attach(List<Gateway> gateways, List<PendingCommands> pending) {
-        // nothing runs on the gateway thread for the engine: the link has its own thread, the end of day is the
-        // cluster's timer
+        // Nothing runs on the gateway thread for the engine (the link has its own thread, the end of day is the
+        // cluster's timer); traced round trips count the way to the engine as replication.
+        gateways.forEach(Gateway::engineReplicated);
     }
 
     @Override
