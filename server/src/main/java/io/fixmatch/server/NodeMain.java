@@ -143,7 +143,7 @@ public final class NodeMain implements Callable<Integer> {
     }
 
     /** The node's settings from the venue's configuration (every node of a cluster must read the same). */
-    static NodeSettings nodeSettings(ServerConfig config) {
+    public static NodeSettings nodeSettings(ServerConfig config) {
         ClusterConfig cluster = config.cluster();
         List<String> owners = config.sessions().stream().map(SessionConfig::clientCompId).toList();
         EndOfDay endOfDay = config.rules().endOfDay() == null ? null
