@@ -381,20 +381,9 @@ public final class MatchingService implements ClusteredService {
     /** Offers to the gateway's session, retrying briefly on back-pressure; a batch that cannot go is asked for again. */
     private void send(GatewaySlot slot, DirectBuffer buffer, int offset, int length) {
         ClientSession session = cluster.getClientSession(slot.sessionId);
-        if (session == null || session.isClosing()) {
-            return;
+        if (session != null && !session.isClosing()) {
+            offerReply(session, buffer, length);
         }
-        for (int attempt = 0; attempt < OFFER_ATTEMPTS; attempt++) {
-            long result = session.offer(buffer, offset, length);
-            if (result > 0) {
-                return;
-            }
-            if (result != Publication.BACK_PRESSURED && result != Publication.ADMIN_ACTION) {
-                break;
-            }
-            cluster.idleStrategy().idle();
-        }
-        status.droppedEgress++;
     }
 
     // --- gateways ---
@@ -537,6 +526,7 @@ public final class MatchingService implements ClusteredService {
         });
     }
 
+    /** Offers from offset 0, retrying briefly on back-pressure; what cannot go is counted (the gateway resumes). */
     private void offerReply(ClientSession session, DirectBuffer buffer, int length) {
         for (int attempt = 0; attempt < OFFER_ATTEMPTS; attempt++) {
             long result = session.offer(buffer, 0, length);
