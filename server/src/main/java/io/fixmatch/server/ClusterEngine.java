@@ -45,7 +45,7 @@ final class ClusterEngine implements EngineSide {
         LinkSettings settings = new LinkSettings(cluster.gatewayId(), owners, cluster.members(),
             cluster.gatewayHost(), cluster.aeronDirectoryFor("gateway-" + cluster.gatewayId(), config.dataDirectory()),
             cluster.connectTimeoutMs(), cluster.resendAfterMs(), cluster.unavailableAfterMs(),
-            config.loop().inboundRingBytes(), cluster.busySpin());
+            config.loop().inboundRingBytes(), cluster.idle());
         this.link = new ClusterEngineLink(settings, new InboundCommandRing(config.loop().inboundRingBytes()),
             new OutboundEventRing(config.loop().outboundRingBytes(), IdleStrategies.byName(config.loop().idleStrategy())),
             config.engine().symbols().size());

@@ -152,7 +152,7 @@ public final class NodeMain implements Callable<Integer> {
             FixmatchServer.dropCopyRoutes(config.sessions()), config.marketData().enabled(), endOfDay,
             cluster.maxGateways(), cluster.egressWindowBytes(), config.dataDirectory().resolve("cluster-snapshots"));
         return new NodeSettings(cluster.nodeId(), cluster.members(), cluster.name(), config.dataDirectory(),
-            cluster.aeronDirectoryFor("node-" + cluster.nodeId(), config.dataDirectory()), cluster.timings(), cluster.busySpin(),
+            cluster.aeronDirectoryFor("node-" + cluster.nodeId(), config.dataDirectory()), cluster.timings(), cluster.idle(),
             cluster.snapshotEveryCommands(), service);
     }
 

@@ -26,7 +26,6 @@ import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.LongArrayList;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
-import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.MessageHandler;
@@ -203,8 +202,7 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
     }
 
     private IdleStrategy idleStrategy() {
-        return settings.busySpin() ? new BusySpinIdleStrategy()
-            : new BackoffIdleStrategy(10, 20, TimeUnit.MICROSECONDS.toNanos(1), TimeUnit.MICROSECONDS.toNanos(100));
+        return settings.idle().newStrategy();
     }
 
     private void sayHello() {
@@ -227,8 +225,9 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
 
     /** Starts the link's thread (after {@link #connect}, once the gateway threads consume the outbound ring). */
     public void start(int cpu) {
-        IdleStrategy idle = settings.busySpin() ? new BusySpinIdleStrategy()
-            : new WakeableBackoffIdleStrategy(() -> inbound.size() > 0, TimeUnit.MICROSECONDS.toNanos(50));
+        IdleStrategy idle = settings.idle().busySpin() ? new BusySpinIdleStrategy()
+            : new WakeableBackoffIdleStrategy(() -> inbound.size() > 0,
+                TimeUnit.MICROSECONDS.toNanos(settings.idle().maxParkMicros()));
         if (idle instanceof WakeableBackoffIdleStrategy wakeable) {
             inbound.consumerWaker(wakeable::wake);
         }

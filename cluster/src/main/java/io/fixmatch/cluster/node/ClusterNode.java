@@ -18,8 +18,6 @@ import io.aeron.exceptions.AeronException;
 import io.fixmatch.cluster.service.MatchingService;
 import io.fixmatch.cluster.service.ServiceStatus;
 import org.agrona.ErrorHandler;
-import org.agrona.concurrent.BackoffIdleStrategy;
-import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.NoOpLock;
 import org.agrona.concurrent.status.AtomicCounter;
@@ -40,7 +38,7 @@ import java.util.function.Supplier;
  * consensus module ({@link ClusteredMediaDriver}), and the service container running the {@link MatchingService}.
  *
  * <p>Small machines first: the driver and the archive each run their agents on one shared thread, and every Aeron
- * thread backs off when idle (spins a little, yields, then parks up to a millisecond) unless {@code busySpin} is set
+ * thread backs off when idle (spins a little, yields, then parks up to a millisecond: {@link ClusterIdle}) unless set
  * for dedicated cores. The timeouts are fixmatch's ({@link ClusterTimings}), not Aeron's 10-second defaults.
  */
 public final class ClusterNode implements AutoCloseable {
@@ -81,7 +79,7 @@ public final class ClusterNode implements AutoCloseable {
         String aeronDir = settings.aeronDirectory().toString();
         Path data = settings.dataDirectory();
         ErrorHandler errors = error -> logError(settings.memberId(), error);
-        Supplier<IdleStrategy> idle = idleStrategy(settings.busySpin());
+        Supplier<IdleStrategy> idle = settings.idle()::newStrategy;
 
         MediaDriver.Context driverContext = new MediaDriver.Context()
             .aeronDirectoryName(aeronDir)
@@ -161,14 +159,6 @@ public final class ClusterNode implements AutoCloseable {
         } else {
             LOG.error("cluster node {}: {}", memberId, error.toString(), error);
         }
-    }
-
-    private static Supplier<IdleStrategy> idleStrategy(boolean busySpin) {
-        if (busySpin) {
-            return BusySpinIdleStrategy::new;
-        }
-        return () -> new BackoffIdleStrategy(10, 20, TimeUnit.MICROSECONDS.toNanos(1),
-            TimeUnit.MILLISECONDS.toNanos(1));
     }
 
     private static void deleteStaleMarkFiles(Path data) {
