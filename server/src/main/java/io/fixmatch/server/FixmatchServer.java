@@ -232,10 +232,12 @@ public final class FixmatchServer implements AutoCloseable {
                 close();
                 return false;
             }
+            // The engine first: a gateway's duty cycle runs the one-thread layout's matching step from its first
+            // cycle, which must find it started (before, every cycle failed until it was).
+            engine.start();
             acceptor = FixAcceptor.start(config.gateway(), listening, registry, gateways, unauthenticated); // takes
             // the socket over
             listening = null;
-            engine.start();
             awaitEngineReady(stopRequested);
         } catch (RuntimeException | InterruptedException e) {
             close();
