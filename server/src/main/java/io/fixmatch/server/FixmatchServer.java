@@ -234,8 +234,9 @@ public final class FixmatchServer implements AutoCloseable {
                 close();
                 return false;
             }
-            engine.start(); // before the gateway threads: the one-thread layout's cycle runs the matching step
-            // the acceptor takes the listening socket over
+            // The engine first: a gateway's duty cycle runs the one-thread layout's matching step from its first
+            // cycle, which must find it started. The acceptor then takes the listening socket over.
+            engine.start();
             acceptor = FixAcceptor.start(config.gateway(), listening, registry, gateways, unauthenticated);
             listening = null;
             awaitEngineReady(stopRequested);
