@@ -121,7 +121,8 @@ public final class FixmatchServer implements AutoCloseable {
             sessions.add(session);
             byOwner[i] = session;
         }
-        this.registry = new SessionRegistry(config.compId(), Arrays.asList(byOwner));
+        this.registry = new SessionRegistry(config.compId(), Arrays.asList(byOwner),
+            config.sessions().stream().map(SessionConfig::clientCompId).toList());
         for (RefusalCopies copies : refusalCopies) {
             if (copies != null) {
                 copies.sessions(registry);

@@ -12,7 +12,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import quickfix.FieldNotFound;
-import quickfix.Group;
 import quickfix.Message;
 import quickfix.field.ClOrdID;
 import quickfix.field.OrdType;
@@ -41,6 +40,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
+import static io.fixmatch.it.MarketDataBook.request;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -251,24 +251,9 @@ class MarketDataTest {
     }
 
     private static void apply(Map<String, MarketDataBook> books, Message message) throws FieldNotFound {
-        String type = QfjClient.msgType(message);
         MarketDataBook book = books.get(message.getString(262));
         assertNotNull(book, "MDReqID of " + QfjClient.show(message));
-        if (type.equals("W")) {
-            String symbol = message.getString(55);
-            book.snapshot(symbol);
-            for (Group entry : message.getGroups(268)) {
-                book.snapshotEntry(symbol, entry.getChar(269), entry.getDecimal(270), entry.getDecimal(271)
-                    .longValueExact());
-            }
-        } else {
-            assertEquals("X", type, QfjClient.show(message));
-            for (Group entry : message.getGroups(268)) {
-                book.update(entry.getChar(279), entry.getChar(269), entry.getString(55), entry.getDecimal(270),
-                    entry.isSetField(271) ? entry.getDecimal(271).longValueExact() : null);
-            }
-        }
-        book.messageDone();
+        book.apply(message);
     }
 
     /** A W or X (or anything else: skipped) read off the raw socket. */
@@ -307,22 +292,6 @@ class MarketDataTest {
             book.update(entry.get("279").charAt(0), entry.get("269").charAt(0), entry.get("55"),
                 new BigDecimal(entry.get("270")), size == null ? null : Long.parseLong(size));
         }
-    }
-
-    static MarketDataRequest request(String id, char type, int depth, List<String> symbols, char... entryTypes) {
-        MarketDataRequest request = new MarketDataRequest(new quickfix.field.MDReqID(id),
-            new quickfix.field.SubscriptionRequestType(type), new quickfix.field.MarketDepth(depth));
-        for (char entryType : entryTypes) {
-            MarketDataRequest.NoMDEntryTypes group = new MarketDataRequest.NoMDEntryTypes();
-            group.set(new quickfix.field.MDEntryType(entryType));
-            request.addGroup(group);
-        }
-        for (String symbol : symbols) {
-            MarketDataRequest.NoRelatedSym group = new MarketDataRequest.NoRelatedSym();
-            group.set(new Symbol(symbol));
-            request.addGroup(group);
-        }
-        return request;
     }
 
     /**

@@ -6,7 +6,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
@@ -31,9 +30,7 @@ class ClusterFailoverTest {
 
     @BeforeEach
     void keepWhenAsked() throws Exception {
-        String keep = System.getenv("CLUSTER_TEST_KEEP");
-        directory = keep == null ? tempDirectory
-            : Files.createDirectories(Path.of(keep, "run-" + System.currentTimeMillis()));
+        directory = ClusterVenue.testFolder(tempDirectory);
     }
 
     @Test

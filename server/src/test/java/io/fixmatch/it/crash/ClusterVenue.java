@@ -1,5 +1,6 @@
 package io.fixmatch.it.crash;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fixmatch.cluster.LoopbackMembers;
 import io.fixmatch.cluster.node.ClusterMember;
@@ -81,6 +82,12 @@ final class ClusterVenue implements AutoCloseable {
         int stop() throws IOException, InterruptedException {
             return processes.stop(process);
         }
+
+        /** The status of this gateway's {@code /health}: 200 while ready and a leader answers, else 503. */
+        int health() throws IOException, InterruptedException {
+            return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + adminPort + "/health"))
+                .timeout(ASK_TIMEOUT).GET().build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+        }
     }
 
     /** @param extraLines further lines of the configuration every process reads (a later line wins) */
@@ -106,6 +113,15 @@ final class ClusterVenue implements AutoCloseable {
             "cluster.aeronDir=" + aeron,
             String.join("\n", extraLines),
             ""));
+    }
+
+    /**
+     * The folder a cluster test runs in: its temporary folder, or with {@code CLUSTER_TEST_KEEP=DIR} a new folder there
+     * that outlives the run (the processes' outputs, logs and data folders, for a look after a failure).
+     */
+    static Path testFolder(Path temporary) throws IOException {
+        String keep = System.getenv("CLUSTER_TEST_KEEP");
+        return keep == null ? temporary : Files.createDirectories(Path.of(keep, "run-" + System.nanoTime()));
     }
 
     Path config() {
@@ -138,6 +154,17 @@ final class ClusterVenue implements AutoCloseable {
 
     private void launchNode(int id) throws IOException {
         nodes[id] = processes.startMain(NodeMain.class.getName(), Map.of(), "--config", config.toString(), "--node",
+            Integer.toString(id), "--data", nodeData(id).toString());
+    }
+
+    /**
+     * Starts a node on its data folder with these lines added to the venue's configuration (a later line wins), as
+     * ops might by mistake; does not wait for it.
+     */
+    Process launchNodeWith(int id, List<String> extraLines) throws IOException {
+        Path changed = directory.resolve("node-" + id + "-" + System.nanoTime() + ".properties");
+        Files.writeString(changed, Files.readString(config) + String.join("\n", extraLines) + "\n");
+        return processes.startMain(NodeMain.class.getName(), Map.of(), "--config", changed.toString(), "--node",
             Integer.toString(id), "--data", nodeData(id).toString());
     }
 
@@ -222,13 +249,41 @@ final class ClusterVenue implements AutoCloseable {
         }
     }
 
-    /** Asks the leader for a snapshot of every node (again while another action is under way); true if it took it. */
+    /** A node's own book of the symbol, as its admin endpoint shows it ({@code /book/SYMBOL}: the top 10 levels). */
+    JsonNode book(int id, String symbol) throws IOException, InterruptedException {
+        ClusterMember member = members.get(id);
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://" + member.host() + ":"
+            + member.adminPort() + "/book/" + symbol)).timeout(Duration.ofSeconds(10)).GET().build(),
+            HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new AssertionError("node " + id + " answered /book/" + symbol + " with " + response.statusCode()
+                + ": " + response.body());
+        }
+        return JSON.readTree(response.body());
+    }
+
+    /** The processes of the venue (and of the tools a test runs on its folders). */
+    ServerProcesses processes() {
+        return processes;
+    }
+
+    /** Asks the leader for a snapshot of every node; true if it took the request. */
     boolean requestSnapshot() throws IOException, InterruptedException {
+        return askLeader("/snapshot");
+    }
+
+    /** Asks the leader for the cluster's clean stop (every node snapshots, then exits 0); true if it took it. */
+    boolean requestShutdown() throws IOException, InterruptedException {
+        return askLeader("/shutdown");
+    }
+
+    /** POSTs to the leader (again while another action is under way); true once it took the request. */
+    private boolean askLeader(String path) throws IOException, InterruptedException {
         for (int attempt = 0; attempt < 10; attempt++) {
             ClusterMember member = members.get(awaitLeader(-1, Duration.ofSeconds(30)));
             HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://" + member.host()
-                + ":" + member.adminPort() + "/snapshot")).timeout(ASK_TIMEOUT)
-                .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+                + ":" + member.adminPort() + path)).timeout(ASK_TIMEOUT).POST(HttpRequest.BodyPublishers.noBody())
+                .build(), HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() == 202) {
                 return true;
             }

@@ -47,9 +47,17 @@ final class Traders implements AutoCloseable {
     private int testRequests;
     private int barriers;
 
+    /** Every session on one server's port. */
     Traders(List<String> compIds, int port, Path storeDirectory) throws ConfigError {
+        this(portsOf(compIds, port), storeDirectory);
+    }
+
+    /** Each session on its own server's port (by CompID, in this order): the gateways of a cluster. */
+    Traders(Map<String, Integer> portByCompId, Path storeDirectory) throws ConfigError {
         SessionSettings settings = new SessionSettings();
-        for (String compId : compIds) {
+        for (Map.Entry<String, Integer> session : portByCompId.entrySet()) {
+            String compId = session.getKey();
+            int port = session.getValue();
             SessionID id = new SessionID("FIX.4.4", compId, "FIXMATCH");
             sessions.put(compId, id);
             logs.put(id, new TraderLog(compId));
@@ -73,6 +81,12 @@ final class Traders implements AutoCloseable {
         }
         initiator = new ThreadedSocketInitiator(new Recorder(), new FileStoreFactory(settings), settings,
             id -> forwardingLog(logs.get(id)), new DefaultMessageFactory());
+    }
+
+    private static Map<String, Integer> portsOf(List<String> compIds, int port) {
+        Map<String, Integer> ports = new LinkedHashMap<>();
+        compIds.forEach(compId -> ports.put(compId, port));
+        return ports;
     }
 
     void start() throws ConfigError {
