@@ -4,6 +4,7 @@ import io.fixmatch.cluster.LoopbackMembers;
 import io.fixmatch.cluster.node.ClusterNode;
 import io.fixmatch.server.FixmatchServer;
 import io.fixmatch.server.NodeMain;
+import io.fixmatch.server.admin.NodeAdminServer;
 import io.fixmatch.server.ServerConfig;
 
 import java.io.IOException;
@@ -69,28 +70,41 @@ public final class TestServers {
 
     /**
      * The same test against the replicated venue: three real nodes in this JVM (each its own media driver, archive
-     * and consensus module on loopback), and the server as their gateway; the nodes stop with the server.
+     * and consensus module on loopback, and its admin endpoint), and the server as their gateway; the nodes stop with
+     * the server.
      */
     private static FixmatchServer startInCluster(Path dataDirectory, int port, Map<String, String> overrides)
+        throws InterruptedException {
+        return startInCluster(dataDirectory, port, overrides, config -> config);
+    }
+
+    /** As above, the gateway's configuration changed by {@code gateway} (an admin endpoint, say). */
+    public static FixmatchServer startInCluster(Path dataDirectory, int port, Map<String, String> overrides,
+                                                java.util.function.UnaryOperator<ServerConfig> gateway)
         throws InterruptedException {
         Map<String, String> cluster = new java.util.HashMap<>(overrides);
         cluster.put("server.mode", "cluster");
         cluster.put("cluster.members", LoopbackMembers.free(3).toString());
         cluster.put("cluster.aeronDir", "/dev/shm/fixmatch-test-" + java.util.UUID.randomUUID());
-        List<ClusterNode> nodes = new java.util.ArrayList<>();
+        List<AutoCloseable> nodes = new java.util.ArrayList<>();
         for (int id = 0; id < 3; id++) {
             cluster.put("cluster.nodeId", Integer.toString(id));
-            nodes.add(ClusterNode.launch(NodeMain.nodeSettings(config(dataDirectory.resolve("node-" + id), 0,
-                cluster))));
+            ServerConfig node = config(dataDirectory.resolve("node-" + id), 0, cluster);
+            ClusterNode clusterNode = ClusterNode.launch(NodeMain.nodeSettings(node));
+            nodes.add(clusterNode);
+            nodes.add(NodeAdminServer.start("127.0.0.1", node.cluster().members().get(id).adminPort(), null,
+                clusterNode, node.engine().symbols()));
         }
         cluster.remove("cluster.nodeId");
         FixmatchServer server;
         try {
-            server = FixmatchServer.start(config(dataDirectory.resolve("gateway"), port, cluster));
+            server = FixmatchServer.start(gateway.apply(config(dataDirectory.resolve("gateway"), port, cluster)));
         } catch (RuntimeException | InterruptedException e) {
-            nodes.forEach(ClusterNode::close);
+            java.util.Collections.reverse(nodes);
+            closeQuietly(nodes.toArray(new AutoCloseable[0]));
             throw e;
         }
+        java.util.Collections.reverse(nodes); // each node's admin endpoint before the node
         nodes.forEach(server::closeAfterwards);
         return server;
     }
