@@ -4,6 +4,7 @@ import io.aeron.archive.Archive;
 import io.aeron.archive.ArchiveMarkFile;
 import io.aeron.archive.ArchiveThreadingMode;
 import io.aeron.archive.client.AeronArchive;
+import io.aeron.archive.status.RecordingPos;
 import io.aeron.cluster.ClusterControl;
 import io.aeron.cluster.ClusteredMediaDriver;
 import io.aeron.cluster.ConsensusModule;
@@ -21,6 +22,7 @@ import org.agrona.ErrorHandler;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.NoOpLock;
 import org.agrona.concurrent.status.AtomicCounter;
+import org.agrona.concurrent.status.CountersReader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -213,6 +215,21 @@ public final class ClusterNode implements AutoCloseable {
     public long commitPosition() {
         AtomicCounter counter = driver.consensusModule().context().commitPositionCounter();
         return counter == null || counter.isClosed() ? -1 : counter.get();
+    }
+
+    /**
+     * Any thread: how far this node's copy of the log is written (its archive's recording position; the highest of
+     * the recordings it makes, which is the log's), whether committed yet or not; -1 before it records.
+     */
+    public long appendPosition() {
+        CountersReader counters = driver.consensusModule().context().aeron().countersReader();
+        long[] highest = {-1};
+        counters.forEach((counterId, typeId, keyBuffer, label) -> {
+            if (typeId == RecordingPos.RECORDING_POSITION_TYPE_ID) {
+                highest[0] = Math.max(highest[0], counters.getCounterValue(counterId));
+            }
+        });
+        return highest[0];
     }
 
     /** Any thread: elections this node has taken part in since it started. */
