@@ -45,7 +45,7 @@ final class ClusterEngine implements EngineSide {
         LinkSettings settings = new LinkSettings(cluster.gatewayId(), owners, cluster.members(),
             cluster.gatewayHost(), cluster.aeronDirectoryFor("gateway-" + cluster.gatewayId(), config.dataDirectory()),
             cluster.connectTimeoutMs(), cluster.resendAfterMs(), cluster.unavailableAfterMs(),
-            config.loop().inboundRingBytes(), cluster.busySpin());
+            config.loop().inboundRingBytes(), cluster.idle());
         this.link = new ClusterEngineLink(settings, new InboundCommandRing(config.loop().inboundRingBytes()),
             new OutboundEventRing(config.loop().outboundRingBytes(), IdleStrategies.byName(config.loop().idleStrategy())),
             config.engine().symbols().size());
@@ -70,8 +70,9 @@ final class ClusterEngine implements EngineSide {
 
     @Override
     public void attach(List<Gateway> gateways, List<PendingCommands> pending) {
-        // nothing runs on the gateway thread for the engine: the link has its own thread, the end of day is the
-        // cluster's timer
+        // Nothing runs on the gateway thread for the engine (the link has its own thread, the end of day is the
+        // cluster's timer); traced round trips count the way to the engine as replication.
+        gateways.forEach(Gateway::engineReplicated);
     }
 
     @Override

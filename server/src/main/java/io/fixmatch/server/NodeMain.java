@@ -143,7 +143,7 @@ public final class NodeMain implements Callable<Integer> {
     }
 
     /** The node's settings from the venue's configuration (every node of a cluster must read the same). */
-    static NodeSettings nodeSettings(ServerConfig config) {
+    public static NodeSettings nodeSettings(ServerConfig config) {
         ClusterConfig cluster = config.cluster();
         List<String> owners = config.sessions().stream().map(SessionConfig::clientCompId).toList();
         EndOfDay endOfDay = config.rules().endOfDay() == null ? null
@@ -152,7 +152,7 @@ public final class NodeMain implements Callable<Integer> {
             FixmatchServer.dropCopyRoutes(config.sessions()), config.marketData().enabled(), endOfDay,
             cluster.maxGateways(), cluster.egressWindowBytes(), config.dataDirectory().resolve("cluster-snapshots"));
         return new NodeSettings(cluster.nodeId(), cluster.members(), cluster.name(), config.dataDirectory(),
-            cluster.aeronDirectoryFor("node-" + cluster.nodeId(), config.dataDirectory()), cluster.timings(), cluster.busySpin(),
+            cluster.aeronDirectoryFor("node-" + cluster.nodeId(), config.dataDirectory()), cluster.timings(), cluster.idle(),
             cluster.snapshotEveryCommands(), service);
     }
 

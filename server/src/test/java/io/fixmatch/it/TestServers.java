@@ -1,6 +1,10 @@
 package io.fixmatch.it;
 
+import io.fixmatch.cluster.LoopbackMembers;
+import io.fixmatch.cluster.node.ClusterNode;
 import io.fixmatch.server.FixmatchServer;
+import io.fixmatch.server.NodeMain;
+import io.fixmatch.server.admin.NodeAdminServer;
 import io.fixmatch.server.ServerConfig;
 
 import java.io.IOException;
@@ -54,7 +58,55 @@ public final class TestServers {
 
     public static FixmatchServer start(Path dataDirectory, int port, Map<String, String> overrides)
         throws InterruptedException {
+        if (CLUSTER.equals(System.getProperty(MODE_PROPERTY))) {
+            return startInCluster(dataDirectory, port, overrides);
+        }
         return FixmatchServer.start(config(dataDirectory, port, overrides));
+    }
+
+    /** Set to {@value #CLUSTER}, the whole-server tests run on a cluster (surefire's cluster-mode execution). */
+    static final String MODE_PROPERTY = "fixmatch.test.mode";
+    static final String CLUSTER = "cluster";
+
+    /**
+     * The same test against the replicated venue: three real nodes in this JVM (each its own media driver, archive
+     * and consensus module on loopback, and its admin endpoint), and the server as their gateway; the nodes stop with
+     * the server.
+     */
+    private static FixmatchServer startInCluster(Path dataDirectory, int port, Map<String, String> overrides)
+        throws InterruptedException {
+        return startInCluster(dataDirectory, port, overrides, config -> config);
+    }
+
+    /** As above, the gateway's configuration changed by {@code gateway} (an admin endpoint, say). */
+    public static FixmatchServer startInCluster(Path dataDirectory, int port, Map<String, String> overrides,
+                                                java.util.function.UnaryOperator<ServerConfig> gateway)
+        throws InterruptedException {
+        Map<String, String> cluster = new java.util.HashMap<>(overrides);
+        cluster.put("server.mode", "cluster");
+        cluster.put("cluster.members", LoopbackMembers.free(3).toString());
+        cluster.put("cluster.aeronDir", "/dev/shm/fixmatch-test-" + java.util.UUID.randomUUID());
+        List<AutoCloseable> nodes = new java.util.ArrayList<>();
+        for (int id = 0; id < 3; id++) {
+            cluster.put("cluster.nodeId", Integer.toString(id));
+            ServerConfig node = config(dataDirectory.resolve("node-" + id), 0, cluster);
+            ClusterNode clusterNode = ClusterNode.launch(NodeMain.nodeSettings(node));
+            nodes.add(clusterNode);
+            nodes.add(NodeAdminServer.start("127.0.0.1", node.cluster().members().get(id).adminPort(), null,
+                clusterNode, node.engine().symbols()));
+        }
+        cluster.remove("cluster.nodeId");
+        FixmatchServer server;
+        try {
+            server = FixmatchServer.start(gateway.apply(config(dataDirectory.resolve("gateway"), port, cluster)));
+        } catch (RuntimeException | InterruptedException e) {
+            java.util.Collections.reverse(nodes);
+            closeQuietly(nodes.toArray(new AutoCloseable[0]));
+            throw e;
+        }
+        java.util.Collections.reverse(nodes); // each node's admin endpoint before the node
+        nodes.forEach(server::closeAfterwards);
+        return server;
     }
 
     /** A loopback port free now, for a test that must know its server's port before the server runs. */

@@ -61,7 +61,8 @@ public final class MatchingService implements ClusteredService {
     /** Room for one batch: the staging ring's records, each with its 8-byte header, and the batch header. */
     static final int BATCH_BUFFER_BYTES = 2 * STAGING_RING_BYTES;
     static final long END_OF_DAY_TIMER = 1;
-    private static final int OFFER_ATTEMPTS = 1_000;
+    /** Tries at a back-pressured egress before the batch is left to the gateway's resume: the service never waits long. */
+    private static final int OFFER_ATTEMPTS = 50;
     private static final int SEED_MESSAGE_BYTES = 64 * 1024;
     private static final int REPLY_BYTES = 256 * 1024;
     private static final MessageHandler DROPPED = (type, buffer, index, length) -> { };
@@ -380,20 +381,9 @@ public final class MatchingService implements ClusteredService {
     /** Offers to the gateway's session, retrying briefly on back-pressure; a batch that cannot go is asked for again. */
     private void send(GatewaySlot slot, DirectBuffer buffer, int offset, int length) {
         ClientSession session = cluster.getClientSession(slot.sessionId);
-        if (session == null || session.isClosing()) {
-            return;
+        if (session != null && !session.isClosing()) {
+            offerReply(session, buffer, length);
         }
-        for (int attempt = 0; attempt < OFFER_ATTEMPTS; attempt++) {
-            long result = session.offer(buffer, offset, length);
-            if (result > 0) {
-                return;
-            }
-            if (result != Publication.BACK_PRESSURED && result != Publication.ADMIN_ACTION) {
-                break;
-            }
-            cluster.idleStrategy().idle();
-        }
-        status.droppedEgress++;
     }
 
     // --- gateways ---
@@ -415,8 +405,13 @@ public final class MatchingService implements ClusteredService {
             return;
         }
         if (slot.gatewayId == gatewayId && slot.open && slot.sessionId != session.id()) {
-            refuseHello(session, "gateway " + gatewayId + " is connected already, from another process");
-            return;
+            // A gateway restarted before the cluster timed its old session out: the new session takes over, the old
+            // one is closed (its commands, if any still come, are passed over: they are from no current session).
+            LOG.warn("gateway {} said hello on session {} while its session {} is open (restarted?): the new one takes"
+                + " over", gatewayId, session.id(), slot.sessionId);
+            if (cluster.getClientSession(slot.sessionId) != null) {
+                cluster.closeClientSession(slot.sessionId);
+            }
         }
         String refusal = slots.refusalOf(slot, owners);
         if (refusal != null) {
@@ -531,6 +526,7 @@ public final class MatchingService implements ClusteredService {
         });
     }
 
+    /** Offers from offset 0, retrying briefly on back-pressure; what cannot go is counted (the gateway resumes). */
     private void offerReply(ClientSession session, DirectBuffer buffer, int length) {
         for (int attempt = 0; attempt < OFFER_ATTEMPTS; attempt++) {
             long result = session.offer(buffer, 0, length);

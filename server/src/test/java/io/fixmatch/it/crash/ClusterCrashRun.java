@@ -55,7 +55,8 @@ final class ClusterCrashRun {
      * records as {@code journal-dump} prints them, less the Chronicle index, which a rebuilt node's differs in).
      */
     record Result(List<Disagreement> disagreements, Map<String, Integer> logons, List<Long> failoverMillis,
-                  List<List<String>> journals, List<TraderLog> logs, int fills, int gatewayKills) {
+                  List<Long> pauseMillis, List<List<String>> journals, List<TraderLog> logs, int fills,
+                  int gatewayKills) {
 
         int requests(Request.Kind kind) {
             return TraderLog.total(logs, log -> log.requestCount(kind));
@@ -68,6 +69,7 @@ final class ClusterCrashRun {
     static Result run(Settings settings) throws Exception {
         SplittableRandom random = new SplittableRandom(settings.seed());
         List<Long> failovers = new ArrayList<>();
+        List<Long> disruptedAt = new ArrayList<>();
         try (ClusterVenue venue = new ClusterVenue(settings.directory().resolve("venue"), 3, settings.sessions(),
             settings.symbols(), List.of())) {
             venue.startNodes();
@@ -84,7 +86,9 @@ final class ClusterCrashRun {
                 for (Disruption disruption : settings.disruptions()) {
                     TimeUnit.MILLISECONDS.sleep(random.nextLong(settings.minLoadMillis(),
                         settings.maxLoadMillis() + 1L));
+                    disruptedAt.add(System.nanoTime());
                     if (disruption == Disruption.KILL_GATEWAY) {
+                        failovers.add(0L); // no node fails over
                         gateway.kill();
                         traders.pauseLoad();
                         gateway.start();
@@ -119,7 +123,8 @@ final class ClusterCrashRun {
             int fills = TraderLog.total(traders.logs(),
                 log -> (int) log.reports().stream().filter(Report::isFill).count());
             int gatewayKills = (int) settings.disruptions().stream().filter(d -> d == Disruption.KILL_GATEWAY).count();
-            return new Result(disagreements, logons, failovers, journals, traders.logs(), fills, gatewayKills);
+            return new Result(disagreements, logons, failovers, pauses(traders.logs(), disruptedAt), journals,
+                traders.logs(), fills, gatewayKills);
         }
     }
 
@@ -170,6 +175,36 @@ final class ClusterCrashRun {
             }
             default -> throw new IllegalArgumentException(disruption.name());
         }
+    }
+
+    /**
+     * For each disruption, the longest pause in the clients' reports (all sessions together) from the disruption on
+     * (the next 15 s, or until the next disruption): how long trading stopped, as the clients saw it (at 1,000 requests/s a report comes every
+     * millisecond or so).
+     */
+    static List<Long> pauses(List<TraderLog> logs, List<Long> disruptedAt) {
+        long[] arrivals = logs.stream().flatMapToLong(log -> java.util.Arrays.stream(log.reportArrivals())).sorted()
+            .toArray();
+        List<Long> pauses = new ArrayList<>();
+        for (int i = 0; i < disruptedAt.size(); i++) {
+            long at = disruptedAt.get(i);
+            long end = Math.min(at + TimeUnit.SECONDS.toNanos(15),
+                i + 1 < disruptedAt.size() ? disruptedAt.get(i + 1) : Long.MAX_VALUE);
+            long previous = at;
+            long longest = 0;
+            for (long arrival : arrivals) {
+                if (arrival <= at) {
+                    continue;
+                }
+                if (arrival > end) {
+                    break;
+                }
+                longest = Math.max(longest, arrival - previous);
+                previous = arrival;
+            }
+            pauses.add(TimeUnit.NANOSECONDS.toMillis(longest));
+        }
+        return pauses;
     }
 
     /**

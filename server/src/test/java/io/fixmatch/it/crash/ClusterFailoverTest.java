@@ -56,8 +56,9 @@ class ClusterFailoverTest {
     }
 
     private static void assertConsistent(ClusterCrashRun.Result result) {
-        System.out.println("failovers (ms): " + result.failoverMillis() + "; fills " + result.fills() + "; requests "
-            + result.requests(Request.Kind.NEW_ORDER) + " new, " + result.requests(Request.Kind.CANCEL) + " cancels");
+        System.out.println("failovers (ms): " + result.failoverMillis() + "; clients' pauses (ms): "
+            + result.pauseMillis() + "; fills " + result.fills() + "; requests " + result.requests(Request.Kind.NEW_ORDER)
+            + " new, " + result.requests(Request.Kind.CANCEL) + " cancels");
         assertTrue(result.requests(Request.Kind.NEW_ORDER) > 1_000, "load ran");
         assertTrue(result.fills() > 100, "orders traded");
         assertEquals(List.of(), result.disagreements());

@@ -33,7 +33,8 @@ import java.util.stream.Stream;
  */
 final class ClusterVenue implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Duration ASK_TIMEOUT = Duration.ofMillis(500);
+    /** A node's admin endpoint answers in a few ms; a loaded 2-core machine can take far longer. */
+    private static final Duration ASK_TIMEOUT = Duration.ofSeconds(3);
 
     private final Path directory;
     private final ServerProcesses processes;
@@ -205,8 +206,13 @@ final class ClusterVenue implements AutoCloseable {
 
     /** The node that leads now, by the nodes' own word (their admin {@code /cluster}); -1 if none says so. */
     int leader() {
+        return leader(-1);
+    }
+
+    /** As {@link #leader()}, not asking node {@code not} (frozen, say: it would not answer). */
+    private int leader(int not) {
         for (int id = 0; id < nodes.length; id++) {
-            if (nodes[id] != null && nodes[id].isAlive() && "LEADER".equals(describe(id).get("role"))) {
+            if (id != not && nodes[id] != null && nodes[id].isAlive() && "LEADER".equals(describe(id).get("role"))) {
                 return id;
             }
         }
@@ -217,8 +223,8 @@ final class ClusterVenue implements AutoCloseable {
     int awaitLeader(int not, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
-            int leader = leader();
-            if (leader >= 0 && leader != not) {
+            int leader = leader(not);
+            if (leader >= 0) {
                 return leader;
             }
             TimeUnit.MILLISECONDS.sleep(20);
@@ -271,13 +277,19 @@ final class ClusterVenue implements AutoCloseable {
         return askLeader("/shutdown");
     }
 
+    /** POSTs to the leader (again while another action is under way); true once it took the request. */
     private boolean askLeader(String path) throws IOException, InterruptedException {
-        int leader = leader();
-        ClusterMember member = members.get(leader);
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://" + member.host() + ":"
-            + member.adminPort() + path)).timeout(ASK_TIMEOUT).POST(HttpRequest.BodyPublishers.noBody())
-            .build(), HttpResponse.BodyHandlers.ofString());
-        return response.statusCode() == 202;
+        for (int attempt = 0; attempt < 10; attempt++) {
+            ClusterMember member = members.get(awaitLeader(-1, Duration.ofSeconds(30)));
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://" + member.host()
+                + ":" + member.adminPort() + path)).timeout(ASK_TIMEOUT).POST(HttpRequest.BodyPublishers.noBody())
+                .build(), HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() == 202) {
+                return true;
+            }
+            TimeUnit.MILLISECONDS.sleep(200); // a retry after a refusal, not a wait for a condition
+        }
+        return false;
     }
 
     /** Waits until every running node has applied the same number of commands (the log committed everywhere). */

@@ -28,6 +28,7 @@ final class TraderLog {
     private final Map<Integer, Request> requestsBySeqNum = new HashMap<>();
     /** ClOrdIDs of order requests seen going out on the wire (first send or resend). */
     private final Set<String> onWire = new HashSet<>();
+    private final org.agrona.collections.LongArrayList reportNanos = new org.agrona.collections.LongArrayList();
     /** Reports received, by the server's MsgSeqNum (the first copy; a resend must carry the same content). */
     private final TreeMap<Integer, Report> reports = new TreeMap<>();
     /** Session-level (35=3) and business (35=j) rejects received: RefSeqNum to text. */
@@ -92,6 +93,11 @@ final class TraderLog {
         maxSeqNumSent = Math.max(maxSeqNumSent, seqNum);
     }
 
+    /** When each report arrived (System.nanoTime), in arrival order: the pauses a failover makes, as clients see it. */
+    synchronized long[] reportArrivals() {
+        return reportNanos.toLongArray();
+    }
+
     /** A message read from the wire (before the FIX engine checks it). */
     synchronized void received(String raw) {
         FixFields message = FixFields.parse(raw);
@@ -119,8 +125,11 @@ final class TraderLog {
             }
             case "8", "9" -> {
                 Report report = Report.of(message);
-                if (reports.putIfAbsent(seqNum, report) == null && report.isStatusAnswer()) {
-                    statusAnswers++;
+                if (reports.putIfAbsent(seqNum, report) == null) {
+                    reportNanos.addLong(System.nanoTime());
+                    if (report.isStatusAnswer()) {
+                        statusAnswers++;
+                    }
                 }
             }
             case "2" -> resendRequestsReceived++;
