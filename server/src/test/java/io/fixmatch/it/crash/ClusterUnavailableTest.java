@@ -92,7 +92,7 @@ class ClusterUnavailableTest {
     private static int count(List<TraderLog> logs, String what) {
         return TraderLog.total(logs, log -> (int) log.reports().stream().filter(report -> what.equals("ack")
             ? report.isExecution() && report.execType() == '0'
-            : report.text() != null && report.text().startsWith("cluster unavailable")).count());
+            : report.isClusterUnavailable()).count());
     }
 
     /**
@@ -104,13 +104,14 @@ class ClusterUnavailableTest {
         for (TraderLog log : logs) {
             List<Report> reports = log.reports();
             for (Report refusal : reports) {
-                if (refusal.text() == null || !refusal.text().startsWith("cluster unavailable")) {
+                if (!refusal.isClusterUnavailable()) {
                     continue;
                 }
                 for (Report other : reports) {
                     boolean unknownToTheVenue = other.isStatusAnswer() && other.ordStatus() == '8'
                         && "NONE".equals(other.orderId());
-                    if (other != refusal && refusal.clOrdId().equals(other.clOrdId()) && !unknownToTheVenue) {
+                    if (!other.isClusterUnavailable() && refusal.clOrdId().equals(other.clOrdId())
+                        && !unknownToTheVenue) {
                         found.add(log.compId() + " " + refusal.describe() + ", then " + other.describe());
                     }
                 }

@@ -26,6 +26,14 @@ record Report(int seqNum, char msgType, String execId, char execType, char ordSt
         return msgType == EXECUTION_REPORT && execType == 'I';
     }
 
+    /**
+     * A cluster gateway's refusal while no leader answers ("cluster unavailable"): nothing was done, not even a status
+     * answer looked up; the request may be sent again.
+     */
+    boolean isClusterUnavailable() {
+        return text != null && text.startsWith("cluster unavailable");
+    }
+
     /** An execution: the report of something that happened to an order, with an ExecID that names it. */
     boolean isExecution() {
         return msgType == EXECUTION_REPORT && execType != 'I';

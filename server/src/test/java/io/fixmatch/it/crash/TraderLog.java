@@ -45,7 +45,11 @@ final class TraderLog {
     private int serverLogons;
     private int resendRequestsReceived;
     private int statusRequestsNumbered;
+    /** Status requests answered (by the engine: not a cluster gateway's refusal, below). */
     private int statusAnswers;
+    /** Status requests a cluster gateway refused while no leader answered, and their ClOrdIDs not yet asked again. */
+    private int statusRefusals;
+    private final List<String> refusedStatusRequests = new ArrayList<>();
     private int expectedSeqNumAtEnd = -1;
 
     TraderLog(String compId) {
@@ -127,7 +131,10 @@ final class TraderLog {
                 Report report = Report.of(message);
                 if (reports.putIfAbsent(seqNum, report) == null) {
                     reportNanos.addLong(System.nanoTime());
-                    if (report.isStatusAnswer()) {
+                    if (report.isStatusAnswer() && report.isClusterUnavailable()) {
+                        statusRefusals++;
+                        refusedStatusRequests.add(report.clOrdId());
+                    } else if (report.isStatusAnswer()) {
                         statusAnswers++;
                     }
                 }
@@ -251,13 +258,24 @@ final class TraderLog {
         return statusAnswers;
     }
 
+    synchronized int statusRefusals() {
+        return statusRefusals;
+    }
+
+    /** The ClOrdIDs whose status requests were refused as "cluster unavailable" since the last call. */
+    synchronized List<String> takeRefusedStatusRequests() {
+        List<String> taken = new ArrayList<>(refusedStatusRequests);
+        refusedStatusRequests.clear();
+        return taken;
+    }
+
     synchronized int requestCount(Request.Kind kind) {
         return (int) requests.values().stream().filter(request -> request.kind() == kind).count();
     }
 
     /** Reports that are executions or cancel rejects (not status answers), each counted once. */
     synchronized int reportCount() {
-        return reports.size() - statusAnswers;
+        return reports.size() - statusAnswers - statusRefusals;
     }
 
     static int total(Collection<TraderLog> logs, ToIntFunction<TraderLog> count) {
