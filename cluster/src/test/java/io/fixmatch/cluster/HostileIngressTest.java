@@ -13,6 +13,7 @@ import io.fixmatch.cluster.client.ClusterEngineLink;
 import io.fixmatch.cluster.client.StoredOrigins;
 import io.fixmatch.cluster.protocol.Egress;
 import io.fixmatch.cluster.protocol.Ingress;
+import io.fixmatch.cluster.protocol.VenueFingerprint;
 import io.fixmatch.cluster.service.MatchingService;
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.ExecutionEvent;
@@ -59,6 +60,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(120)
 class HostileIngressTest {
     private static final long PRICE = 15_000;
+    private static final long FINGERPRINT = VenueFingerprint.of(TestCluster.SYMBOLS, TestCluster.OWNERS);
 
     @Test
     void badIngressIsIgnoredAndLoggedNeverAppliedAndTheGatewayIsServedThroughout() throws Exception {
@@ -100,7 +102,7 @@ class HostileIngressTest {
                 message.putByte(0, (byte) 99);
                 hostile.send(message, 40);
                 // gateway 2, serving owner 3
-                hostile.send(message, Ingress.encodeHello(message, 0, 2, new int[] {3}));
+                hostile.send(message, Ingress.encodeHello(message, 0, 2, FINGERPRINT, new int[] {3}));
                 hostile.awaitEgress(Egress.WELCOME);
                 // command 1: oversized (a command is at most CommandCodec.MAX_LENGTH bytes)
                 Ingress.encodeCommandHeader(message, 0, InboundCommandRing.COMMAND, 1, 0);
@@ -121,9 +123,9 @@ class HostileIngressTest {
                 hostile.send(message, length);
                 hostile.send(message, Ingress.encodeAck(message, 0, 1) - 4);
                 hostile.send(message, Ingress.encodeResume(message, 0, 1) + 8);
-                int hello = Ingress.encodeHello(message, 0, 3, new int[] {3, 4});
+                int hello = Ingress.encodeHello(message, 0, 3, FINGERPRINT, new int[] {3, 4});
                 hostile.send(message, hello - 4);
-                hostile.send(message, Ingress.encodeHello(message, 0, 3, new int[] {1}));
+                hostile.send(message, Ingress.encodeHello(message, 0, 3, FINGERPRINT, new int[] {1}));
                 hostile.awaitRefusals(2);
                 refusals = List.copyOf(hostile.refusals());
 

@@ -4,6 +4,7 @@ import io.aeron.cluster.service.Cluster;
 import io.fixmatch.cluster.client.ClusterEngineLink;
 import io.fixmatch.cluster.client.LinkSettings;
 import io.fixmatch.cluster.node.ClusterIdle;
+import io.fixmatch.cluster.protocol.VenueFingerprint;
 import io.fixmatch.cluster.node.ClusterMembers;
 import io.fixmatch.cluster.node.ClusterNode;
 import io.fixmatch.cluster.node.ClusterTimings;
@@ -89,7 +90,7 @@ final class TestCluster implements AutoCloseable {
     }
 
     LinkSettings linkSettings(int gatewayId, int... owners) {
-        return new LinkSettings(gatewayId, owners, members, "127.0.0.1",
+        return new LinkSettings(gatewayId, owners, VenueFingerprint.of(SYMBOLS, OWNERS), members, "127.0.0.1",
             Path.of("/dev/shm", "fixmatch-test-" + run + "-gateway-" + gatewayId + "-" + UUID.randomUUID()),
             20_000, 500, 3_000, 1 << 20, ClusterIdle.backoff());
     }

@@ -4,6 +4,7 @@ import io.fixmatch.cluster.client.ClusterEngineLink;
 import io.fixmatch.cluster.client.LinkSettings;
 import io.fixmatch.cluster.client.StoredOrigins;
 import io.fixmatch.cluster.client.Welcome;
+import io.fixmatch.cluster.protocol.VenueFingerprint;
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.loop.EngineLink;
 import io.fixmatch.engine.loop.IdleStrategies;
@@ -42,7 +43,9 @@ final class ClusterEngine implements EngineSide {
         this.config = config;
         ClusterConfig cluster = config.cluster();
         this.owners = servedOwners(config);
-        LinkSettings settings = new LinkSettings(cluster.gatewayId(), owners, cluster.members(),
+        LinkSettings settings = new LinkSettings(cluster.gatewayId(), owners,
+            VenueFingerprint.of(config.engine().symbols(), config.sessions().stream()
+                .map(io.fixmatch.fix.session.SessionConfig::clientCompId).toList()), cluster.members(),
             cluster.gatewayHost(), cluster.aeronDirectoryFor("gateway-" + cluster.gatewayId(), config.dataDirectory()),
             cluster.connectTimeoutMs(), cluster.resendAfterMs(), cluster.unavailableAfterMs(),
             config.loop().inboundRingBytes(), cluster.idle());

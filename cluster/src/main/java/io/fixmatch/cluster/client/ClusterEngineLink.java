@@ -206,7 +206,8 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
     }
 
     private void sayHello() {
-        int length = Ingress.encodeHello(message, 0, settings.gatewayId(), settings.owners());
+        int length = Ingress.encodeHello(message, 0, settings.gatewayId(), settings.fingerprint(),
+            settings.owners());
         long result;
         while ((result = client.offer(message, 0, length)) < 0) {
             if (result == Publication.CLOSED || result == Publication.MAX_POSITION_EXCEEDED) {

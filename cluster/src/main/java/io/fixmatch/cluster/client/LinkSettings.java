@@ -10,6 +10,7 @@ import java.nio.file.Path;
  *
  * @param gatewayId          this gateway's id (1..): unique among the cluster's gateways, the same across restarts
  * @param owners             the owner ids (sessions) it serves
+ * @param fingerprint        its configuration's {@code VenueFingerprint} (symbols and sessions)
  * @param members            the cluster's nodes (their ingress endpoints)
  * @param egressHost         the address the cluster sends this gateway's egress to
  * @param aeronDirectory     the embedded media driver's folder
@@ -19,7 +20,7 @@ import java.nio.file.Path;
  * @param unansweredBytes    the most bytes of unanswered commands kept
  * @param idle               what the link's and its media driver's threads do when idle
  */
-public record LinkSettings(int gatewayId, int[] owners, ClusterMembers members, String egressHost, Path aeronDirectory,
+public record LinkSettings(int gatewayId, int[] owners, long fingerprint, ClusterMembers members, String egressHost, Path aeronDirectory,
                            long connectTimeoutMs, long resendAfterMs, long unavailableAfterMs, int unansweredBytes,
                            ClusterIdle idle) {
 

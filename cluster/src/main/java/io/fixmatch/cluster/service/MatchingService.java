@@ -10,6 +10,7 @@ import io.aeron.cluster.service.ClusteredService;
 import io.aeron.logbuffer.Header;
 import io.fixmatch.cluster.protocol.Egress;
 import io.fixmatch.cluster.protocol.Ingress;
+import io.fixmatch.cluster.protocol.VenueFingerprint;
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.CommandType;
 import io.fixmatch.engine.api.SessionControl;
@@ -90,6 +91,10 @@ public final class MatchingService implements ClusteredService {
     /** The gateway sequence the command being applied answers, and its slot (null: the cluster's own command). */
     private GatewaySlot issuer;
     private long answering;
+    /** The symbols and sessions the log's first gateway said hello with; 0: none yet. Replicated state. */
+    private long venueFingerprint;
+    /** This node's configuration's symbols and sessions ({@link VenueFingerprint}). */
+    private final long ownFingerprint;
     /** The type of the command being applied (null: none, a malformed one). */
     private CommandType appliedType;
     /** The deadline (epoch ns) of the scheduled end-of-day timer; 0: none scheduled. Replicated state. */
@@ -101,6 +106,7 @@ public final class MatchingService implements ClusteredService {
 
     public MatchingService(ServiceSettings settings) {
         this.settings = settings;
+        this.ownFingerprint = VenueFingerprint.of(settings.engine().symbols(), settings.owners());
         this.slots = new GatewaySlots(settings.maxGateways(), settings.owners().size(), settings.windowBytes());
     }
 
@@ -129,6 +135,10 @@ public final class MatchingService implements ClusteredService {
                 runtime.engine(), slots);
             restoredSequence = state.commandSequence();
             endOfDayDeadline = state.endOfDayDeadline();
+            venueFingerprint = state.venueFingerprint();
+            if (!checkOwnTables()) {
+                throw new IllegalStateException(status.startFailure);
+            }
             LOG.info("restored the cluster's snapshot: {} commands applied, {} resting orders", restoredSequence,
                 runtime.engine().liveOrderCount());
         }
@@ -163,6 +173,9 @@ public final class MatchingService implements ClusteredService {
     @Override
     public void onSessionMessage(ClientSession session, long timestamp, DirectBuffer buffer, int offset, int length,
                                  Header header) {
+        if (status.startFailure != null) {
+            return; // configured apart from the venue: applies nothing, stops (NodeMain)
+        }
         clock.set(timestamp);
         status.logPosition = header.position();
         scheduleEndOfDay(timestamp);
@@ -249,6 +262,9 @@ public final class MatchingService implements ClusteredService {
 
     @Override
     public void onTimerEvent(long correlationId, long timestamp) {
+        if (status.startFailure != null) {
+            return;
+        }
         clock.set(timestamp);
         if (correlationId != END_OF_DAY_TIMER) {
             return;
@@ -395,6 +411,18 @@ public final class MatchingService implements ClusteredService {
             refuseHello(session, "malformed hello (gateway id " + gatewayId + ")");
             return;
         }
+        long fingerprint = Ingress.helloFingerprint(buffer, offset);
+        if (venueFingerprint == 0) {
+            venueFingerprint = fingerprint; // the first gateway's tables become the venue's
+            if (!checkOwnTables()) {
+                return;
+            }
+        }
+        if (fingerprint != venueFingerprint) {
+            refuseHello(session, "the gateway's symbols or sessions differ from the venue's (its configuration's"
+                + " symbols and sessions lists, and each symbol's tick, lot and limits, must be the cluster's)");
+            return;
+        }
         GatewaySlot slot = slots.byGatewayId(gatewayId);
         if (slot == null) {
             slot = slots.firstFree();
@@ -429,6 +457,20 @@ public final class MatchingService implements ClusteredService {
         if (leader) {
             welcome(slot, session);
         }
+    }
+
+    /**
+     * A node configured with other symbols or sessions than the venue's must not apply the log: its ids would mean
+     * other symbols and sessions. It stops here (its admin endpoint and exit status say why); the others go on.
+     */
+    private boolean checkOwnTables() {
+        if (venueFingerprint != 0 && venueFingerprint != ownFingerprint) {
+            status.startFailure = "symbols, sessions: this node's configuration differs from the venue's (the tables"
+                + " its gateways said hello with); every node and gateway must read the same symbols and sessions";
+            LOG.error("{}: this node applies nothing more and stops", status.startFailure);
+            return false;
+        }
+        return true;
     }
 
     private void refuseHello(ClientSession session, String why) {
@@ -569,7 +611,8 @@ public final class MatchingService implements ClusteredService {
     public void onTakeSnapshot(ExclusivePublication snapshotPublication) {
         long start = System.nanoTime();
         int bytes = ServiceSnapshot.take(snapshotPublication, cluster.idleStrategy(), settings, runtime.engine(), slots,
-            new ServiceSnapshot.State(journal.commandSequence(), endOfDayDeadline), cluster.logPosition());
+            new ServiceSnapshot.State(journal.commandSequence(), endOfDayDeadline, venueFingerprint),
+            cluster.logPosition());
         journal.markPosition();
         status.snapshots++;
         LOG.info("snapshot taken at command {}: {} bytes in {} ms", journal.commandSequence(), bytes,

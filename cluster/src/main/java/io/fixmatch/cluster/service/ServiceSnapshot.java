@@ -28,7 +28,7 @@ import java.util.List;
  * <pre>
  *   "FIXMATCH-CLUSTER" u8 version (1)
  *   u16 symbol count, each name (u8 length, ASCII)    u16 owner count, each CompID (u8 length, ASCII)
- *   i64 command sequence    i64 end-of-day deadline (epoch ns, 0: none)
+ *   i64 command sequence    i64 end-of-day deadline (epoch ns, 0: none)    i64 venue fingerprint (0: none yet)
  *   i32 engine state length, the engine's state
  *   u16 slots, each: i32 gateway id, i64 session id, u8 open, i64 last applied, i64 egress sequence,
  *       i64 ignored commands, u16 owners (i32 each), i64 window's oldest sequence, i64 batches lost,
@@ -45,7 +45,7 @@ final class ServiceSnapshot {
     private static final byte END = 2;
 
     /** The scalar state beside the engine and the slots. */
-    record State(long commandSequence, long endOfDayDeadline) {
+    record State(long commandSequence, long endOfDayDeadline, long venueFingerprint) {
     }
 
     private ServiceSnapshot() {
@@ -93,6 +93,7 @@ final class ServiceSnapshot {
             writeNames(out, settings.owners());
             out.writeLong(state.commandSequence());
             out.writeLong(state.endOfDayDeadline());
+            out.writeLong(state.venueFingerprint());
             ByteArrayOutputStream engineBytes = new ByteArrayOutputStream();
             try (DataOutputStream engineOut = new DataOutputStream(engineBytes)) {
                 EngineState.write(engine, engineOut);
@@ -199,7 +200,7 @@ final class ServiceSnapshot {
                     + ", this node is configured with " + settings.owners() + " (sessions may only be added at the"
                     + " end)");
             }
-            State state = new State(in.readLong(), in.readLong());
+            State state = new State(in.readLong(), in.readLong(), in.readLong());
             int engineLength = in.readInt();
             byte[] engineBytes = in.readNBytes(engineLength);
             try (DataInputStream engineIn = new DataInputStream(new ByteArrayInputStream(engineBytes))) {

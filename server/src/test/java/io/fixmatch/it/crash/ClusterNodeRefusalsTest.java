@@ -93,6 +93,14 @@ class ClusterNodeRefusalsTest {
             venue.startNode(0);
             assertBidOf60(venue);
 
+            // the log alone says so too (no journal, no snapshot: a node on an empty disk of its own rebuilds from
+            // the log, whose first gateway's hello carried the venue's tables)
+            assertEquals(0, venue.stop(0));
+            ClusterVenue.deleteTree(venue.nodeData(0).resolve("journal"));
+            assertRefused(venue, "symbols=MSFT,AAPL", "symbols, sessions: this node's configuration differs");
+            venue.startNode(0);
+            assertBidOf60(venue);
+
             // the cluster's snapshot says so too (here without the node's journal, which would say it first)
             assertTrue(venue.requestShutdown(), "the leader took the cluster's clean stop");
             assertEquals(0, venue.processes().awaitExit(venue.node(0)), "a snapshot, then exit 0");
