@@ -323,6 +323,7 @@ public final class MatchingService implements ClusteredService {
         dropUnserved();
         status.commandSequence = journal.commandSequence();
         status.journalHeldThrough = journal.heldThrough();
+        status.journalFailure = journal.failure();
         issuer = null;
         answering = 0;
         updateWindowStatus();

@@ -22,6 +22,9 @@ import java.util.concurrent.TimeUnit;
  */
 final class ClusterCrashRun {
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    /** Room for a run's log, journal and snapshots; a filled disk keeps less than the journal's 64 MB headroom. */
+    private static final int NODE_DISK_MEGABYTES = 512;
+    private static final int FULL_DISK_FREE_MEGABYTES = 16;
 
     /** What happens to the venue at a cycle. */
     enum Disruption {
@@ -36,12 +39,23 @@ final class ClusterCrashRun {
         /** SIGKILL to every node at once, all started again on their disks; the gateway waits for a leader. */
         KILL_ALL_NODES,
         /** SIGKILL to the gateway (the FIX sessions drop), started again on its disk; the clients log on again. */
-        KILL_GATEWAY
+        KILL_GATEWAY,
+        /**
+         * The leader's disk filled (the venue's nodes on disks of their own): its journal stops taking commands and
+         * the node stops (exit 3), the others elect a leader; the disk freed, it is started again and catches up, its
+         * journal without a gap.
+         */
+        FILL_LEADER_DISK
     }
 
     /** @param disruptions one per cycle, in order */
     record Settings(long seed, List<Disruption> disruptions, List<String> sessions, List<String> symbols,
                     int ratePerSession, int minLoadMillis, int maxLoadMillis, Path directory) {
+
+        /** Whether a disruption needs each node on a disk of its own. */
+        boolean needsNodeDisks() {
+            return disruptions.contains(Disruption.FILL_LEADER_DISK);
+        }
 
         /** Four sessions, two symbols, 250 requests/s a session (1,000/s in all), a disruption after 1 to 2 s. */
         static Settings standard(long seed, List<Disruption> disruptions, Path directory) {
@@ -72,6 +86,9 @@ final class ClusterCrashRun {
         List<Long> disruptedAt = new ArrayList<>();
         try (ClusterVenue venue = new ClusterVenue(settings.directory().resolve("venue"), 3, settings.sessions(),
             settings.symbols(), List.of())) {
+            if (settings.needsNodeDisks()) {
+                venue.mountNodeDisks(NODE_DISK_MEGABYTES);
+            }
             venue.startNodes();
             ClusterVenue.Gateway gateway = venue.gateway(1, List.of());
             gateway.start();
@@ -164,6 +181,22 @@ final class ClusterCrashRun {
                 }
                 venue.startNode(follower);
                 return 0;
+            }
+            case FILL_LEADER_DISK -> {
+                Path filler = venue.fillDisk(leader, FULL_DISK_FREE_MEGABYTES);
+                if (!venue.node(leader).waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                    throw new AssertionError("node " + leader + " went on with a full disk");
+                }
+                String output = venue.output(venue.node(leader));
+                if (venue.node(leader).exitValue() != 3 || !output.contains("journal append failed")) {
+                    throw new AssertionError("node " + leader + " stopped with exit " + venue.node(leader).exitValue()
+                        + " on a full disk; its output:\n" + tail(output));
+                }
+                venue.awaitLeader(leader, TIMEOUT);
+                long millis = (System.nanoTime() - start) / 1_000_000;
+                java.nio.file.Files.delete(filler);
+                venue.startNode(leader);
+                return millis;
             }
             case KILL_ALL_NODES -> {
                 for (int id = 0; id < 3; id++) {

@@ -1,6 +1,7 @@
 package io.fixmatch.it.crash;
 
 import io.fixmatch.it.crash.ClusterCrashRun.Disruption;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -19,7 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * requests/s through a gateway, three node processes. Whatever happens to the nodes (the leader killed or frozen, a
  * follower killed or rebuilt from an empty disk, every node killed at once) or to the gateway, nothing acknowledged is
  * lost or doubled ({@link CrashChecker}), no FIX session drops unless its gateway died, and every node's journal holds
- * the same records (a rebuilt node's from its snapshot on). {@code CLUSTER_TEST_KEEP=DIR} keeps each run's folders.
+ * the same records (a rebuilt node's from its snapshot on; one whose disk filled, once restarted, all of them).
+ * {@code CLUSTER_TEST_KEEP=DIR} keeps each run's folders.
  */
 class ClusterFailoverTest {
     private static final long SEED = 22;
@@ -49,6 +51,14 @@ class ClusterFailoverTest {
     @Timeout(value = 240, unit = TimeUnit.SECONDS)
     void everyNodeKilledAtOnceAndTheGatewayKilledComeBackAsTheyWere() throws Exception {
         assertConsistent(run(Disruption.KILL_ALL_NODES, Disruption.KILL_GATEWAY));
+    }
+
+    /** Needs a disk of its own for each node: a tmpfs, mounted as root (as on the CI machine); skipped elsewhere. */
+    @Test
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    void aFullDiskStopsOnlyItsNodeWhichComesBackWithoutAGapInItsJournal() throws Exception {
+        Assumptions.assumeTrue(ClusterVenue.canMountDisks(), "mounting a tmpfs for each node needs root on Linux");
+        assertConsistent(run(Disruption.FILL_LEADER_DISK));
     }
 
     private ClusterCrashRun.Result run(Disruption... disruptions) throws Exception {

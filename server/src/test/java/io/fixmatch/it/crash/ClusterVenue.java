@@ -44,6 +44,8 @@ final class ClusterVenue implements AutoCloseable {
     private final Path aeron;
     private final Process[] nodes;
     private final List<Gateway> gateways = new ArrayList<>();
+    /** The nodes' data folders mounted as disks of their own ({@link #mountNodeDisks}), unmounted at the end. */
+    private final List<Path> mounted = new ArrayList<>();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(ASK_TIMEOUT).build();
 
     /** One gateway process of the venue: its id, FIX and admin ports, data folder. */
@@ -134,6 +136,49 @@ final class ClusterVenue implements AutoCloseable {
 
     Path nodeData(int id) {
         return directory.resolve("node-" + id);
+    }
+
+    /**
+     * Whether this process can give each node a disk of its own: a tmpfs mounted on its data folder needs root on
+     * Linux (as on the CI machine); elsewhere the full-disk test is skipped, saying why.
+     */
+    static boolean canMountDisks() {
+        return "root".equals(System.getProperty("user.name")) && Path.of("/proc/mounts").toFile().canRead();
+    }
+
+    /**
+     * Before the nodes start: mounts a tmpfs of this size on each node's data folder, so that one node's disk can be
+     * filled without touching the others'.
+     */
+    void mountNodeDisks(int megabytes) throws IOException, InterruptedException {
+        for (int id = 0; id < nodes.length; id++) {
+            Path data = Files.createDirectories(nodeData(id));
+            run("mount", "-t", "tmpfs", "-o", "size=" + megabytes + "m", "tmpfs", data.toString());
+            mounted.add(data);
+        }
+    }
+
+    /**
+     * Fills a node's disk (a mounted one) with a file until less than {@code leaveMegabytes} are free; returns it,
+     * to delete when the disk should have room again.
+     */
+    Path fillDisk(int id, int leaveMegabytes) throws IOException {
+        Path filler = nodeData(id).resolve("filler");
+        byte[] chunk = new byte[1 << 20];
+        try (java.io.OutputStream out = Files.newOutputStream(filler)) {
+            while (nodeData(id).toFile().getUsableSpace() > (long) leaveMegabytes << 20) {
+                out.write(chunk);
+            }
+        }
+        return filler;
+    }
+
+    private static void run(String... command) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (!process.waitFor(30, TimeUnit.SECONDS) || process.exitValue() != 0) {
+            throw new IOException(String.join(" ", command) + " failed: " + output);
+        }
     }
 
     /** Starts every node and waits until each is ready (its service up, a leader known). */
@@ -325,6 +370,13 @@ final class ClusterVenue implements AutoCloseable {
     @Override
     public void close() throws InterruptedException {
         processes.close();
+        for (Path disk : mounted) {
+            try {
+                run("umount", "--lazy", disk.toString());
+            } catch (IOException e) {
+                System.err.println("cannot unmount " + disk + ": " + e.getMessage());
+            }
+        }
         // A killed node leaves its media driver's folder: the venue's, under the test's folder, goes with it.
         try {
             deleteTree(aeron);
