@@ -120,8 +120,11 @@ public final class TestServers {
         cluster.put("gateway.threads", "1");
         cluster.put("cluster.members", MEMBERS.computeIfAbsent(dataDirectory.toAbsolutePath().normalize(),
             folder -> LoopbackMembers.free(NODES).toString()));
+        // The gateway's FIX port listens from the start, as a standalone server's does: a client reconnecting while
+        // the nodes start waits in its backlog instead of being refused.
+        FixmatchServer server = FixmatchServer.create(gateway.apply(config(dataDirectory.resolve("gateway"), port,
+            cluster)));
         List<AutoCloseable> nodes = new ArrayList<>();
-        FixmatchServer server;
         try {
             for (int id = 0; id < NODES; id++) {
                 cluster.put("cluster.nodeId", Integer.toString(id));
@@ -131,9 +134,9 @@ public final class TestServers {
                 nodes.add(0, NodeAdminServer.start("127.0.0.1", node.cluster().members().get(id).adminPort(), null,
                     clusterNode, node.engine().symbols()));
             }
-            cluster.remove("cluster.nodeId");
-            server = FixmatchServer.start(gateway.apply(config(dataDirectory.resolve("gateway"), port, cluster)));
+            server.open();
         } catch (RuntimeException | InterruptedException e) {
+            server.close();
             closeQuietly(nodes.toArray(new AutoCloseable[0]));
             throw e;
         }
