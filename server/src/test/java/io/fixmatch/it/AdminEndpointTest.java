@@ -338,7 +338,7 @@ class AdminEndpointTest {
     /** The journal as the dump tool prints it; owner 2 is CLIENT2. */
     private String dumpJournal() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        JournalDump.dump(TestServers.journal(data), JournalDump.Format.TEXT,
+        JournalDump.dump(TestServers.engineFolder(data).resolve("journal"), JournalDump.Format.TEXT,
             owner -> owner == 2 ? "CLIENT2" : "#" + owner, new PrintStream(out, true, StandardCharsets.UTF_8));
         return out.toString(StandardCharsets.UTF_8);
     }

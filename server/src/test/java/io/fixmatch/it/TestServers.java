@@ -94,11 +94,19 @@ public final class TestServers {
     }
 
     /**
-     * The folder of the journal the server's engine writes, in the standalone format: the server's own, or in cluster
-     * mode node 0's (every node journals the same records).
+     * The data folder of the server started on {@code dataDirectory} (its sessions' stores): that folder, or in
+     * cluster mode its gateway's.
      */
-    public static Path journal(Path dataDirectory) {
-        return (clusterMode() ? nodeFolder(dataDirectory, 0) : dataDirectory).resolve("journal");
+    public static Path serverFolder(Path dataDirectory) {
+        return clusterMode() ? dataDirectory.resolve("gateway") : dataDirectory;
+    }
+
+    /**
+     * The data folder holding the engine's journal (standalone format) for a server started on {@code dataDirectory}:
+     * that folder, or in cluster mode node 0's (every node journals the same records, a follower as it applies them).
+     */
+    public static Path engineFolder(Path dataDirectory) {
+        return clusterMode() ? nodeFolder(dataDirectory, 0) : dataDirectory;
     }
 
     /** The members of the cluster whose nodes run on a folder: the same again when they restart on their disks. */
@@ -122,7 +130,7 @@ public final class TestServers {
             folder -> LoopbackMembers.free(NODES).toString()));
         // The gateway's FIX port listens from the start, as a standalone server's does: a client reconnecting while
         // the nodes start waits in its backlog instead of being refused.
-        FixmatchServer server = FixmatchServer.create(gateway.apply(config(dataDirectory.resolve("gateway"), port,
+        FixmatchServer server = FixmatchServer.create(gateway.apply(config(serverFolder(dataDirectory), port,
             cluster)));
         List<AutoCloseable> nodes = new ArrayList<>();
         try {
