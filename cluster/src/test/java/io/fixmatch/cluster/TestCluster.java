@@ -3,6 +3,8 @@ package io.fixmatch.cluster;
 import io.aeron.cluster.service.Cluster;
 import io.fixmatch.cluster.client.ClusterEngineLink;
 import io.fixmatch.cluster.client.LinkSettings;
+import io.fixmatch.cluster.node.ClusterIdle;
+import io.fixmatch.cluster.protocol.VenueFingerprint;
 import io.fixmatch.cluster.node.ClusterMembers;
 import io.fixmatch.cluster.node.ClusterNode;
 import io.fixmatch.cluster.node.ClusterTimings;
@@ -61,7 +63,7 @@ final class TestCluster implements AutoCloseable {
             JournalConfig.at(data.resolve("journal")), OWNERS, DropCopyRoutes.NONE, true, null,
             ServiceSettings.DEFAULT_MAX_GATEWAYS, 4 << 20, data.resolve("cluster-snapshots"));
         return new NodeSettings(id, members, "test", data, Path.of("/dev/shm", "fixmatch-test-" + run + "-node-" + id),
-            ClusterTimings.defaults(), false, 0, service);
+            ClusterTimings.defaults(), ClusterIdle.backoff(), 0, service);
     }
 
     ClusterNode node(int id) {
@@ -88,9 +90,9 @@ final class TestCluster implements AutoCloseable {
     }
 
     LinkSettings linkSettings(int gatewayId, int... owners) {
-        return new LinkSettings(gatewayId, owners, members, "127.0.0.1",
+        return new LinkSettings(gatewayId, owners, VenueFingerprint.of(SYMBOLS, OWNERS), members, "127.0.0.1",
             Path.of("/dev/shm", "fixmatch-test-" + run + "-gateway-" + gatewayId + "-" + UUID.randomUUID()),
-            20_000, 500, 3_000, 1 << 20, false);
+            20_000, 500, 3_000, 1 << 20, ClusterIdle.backoff());
     }
 
     @Override

@@ -92,17 +92,51 @@ public final class ChroniclePersistence implements EnginePersistence {
      * A cluster node's journal ({@link ReplicaJournal}): appends only, nothing recovered from it (the node's state
      * comes from the cluster), roll cycles timed by {@code time} (the cluster log's clock, so that every node rolls at
      * the same record). The tables are recorded before the first command of an empty journal; a journal that has
-     * records already holds them (a node refuses a configuration whose tables differ from its cluster's state).
+     * records already holds them, and a configuration that would give its commands' ids another meaning is refused
+     * ({@link JournalException}), as recovery refuses it: the node's state is built from the same commands.
      */
     static ChroniclePersistence openReplica(JournalConfig config, List<SymbolSpec> symbols, List<String> owners,
                                             TimeProvider time) {
         ChroniclePersistence journal = open(config, symbols, owners, time);
         journal.recovered = true;
         if (journal.queue.lastIndex() >= 0) {
+            try {
+                journal.checkTablesBeforeFirstCommand();
+            } catch (RuntimeException e) {
+                journal.queue.close();
+                throw e;
+            }
             journal.lastRecordedSymbols = journal.symbols;
             journal.lastRecordedOwners = journal.owners;
         }
         return journal;
+    }
+
+    /** Reads the journal up to its first command, checking the tables recorded before it against the configured. */
+    private void checkTablesBeforeFirstCommand() {
+        boolean[] commandRead = {false};
+        CheckedCommands tables = new CheckedCommands(symbols, owners, (index, command) -> commandRead[0] = true);
+        new JournalReader().readAll(queue, new JournalReader.Visitor() {
+            @Override
+            public void onSymbols(long index, List<SymbolSpec> recorded) {
+                tables.onSymbols(index, recorded);
+            }
+
+            @Override
+            public void onOwners(long index, List<String> recorded) {
+                tables.onOwners(index, recorded);
+            }
+
+            @Override
+            public void onCommand(long index, Command command) {
+                tables.onCommand(index, command);
+            }
+
+            @Override
+            public boolean hasEnough() {
+                return commandRead[0];
+            }
+        });
     }
 
     private static ChroniclePersistence open(JournalConfig config, List<SymbolSpec> symbols, List<String> owners,

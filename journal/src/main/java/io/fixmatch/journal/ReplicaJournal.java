@@ -35,7 +35,9 @@ import java.util.function.Consumer;
  * empty journal gets its first command, at each snapshot and at a clean stop) and the records after the last pair.
  *
  * <p>It never refuses a command: replicated state must not depend on one node's disk. An append that fails (a full
- * disk) is logged, and the journal then lacks commands until appends work again (logged, with the gap).
+ * disk) is logged and ends this journal's appends: the node then stops ({@link #failure()}, read by its main), the
+ * others go on, and once restarted on a disk with room it replays the log from its snapshot and this journal goes on
+ * from the first command it lacks, so it has no gap.
  */
 public final class ReplicaJournal implements EnginePersistence {
     private static final Logger LOG = LoggerFactory.getLogger(ReplicaJournal.class);
@@ -50,8 +52,8 @@ public final class ReplicaJournal implements EnginePersistence {
     /** The sequence of the last command this journal holds (0: none). */
     private long heldThrough;
     private long lastAppendedIndex = -1;
-    private long failedAppends;
-    private long firstFailedSequence;
+    /** Why an append failed (then nothing more is appended), or null; read by other threads. */
+    private volatile String failure;
 
     private ReplicaJournal(ChroniclePersistence journal, Path positionsFile) {
         this.journal = journal;
@@ -132,16 +134,17 @@ public final class ReplicaJournal implements EnginePersistence {
 
     /**
      * Numbers the command and appends it unless the journal holds it already (a replay after a restart). Never
-     * throws: a failed append is logged and leaves a gap in this node's journal only.
+     * throws: a failed append is logged and ends the appends (see {@link #failure()}).
      */
     @Override
     public long append(DirectBuffer encodedCommand, int offset, int length) {
         long sequence = ++commandSequence;
-        if (sequence <= heldThrough) {
+        if (sequence <= heldThrough || failure != null) {
             return sequence;
         }
         try {
-            boolean gap = sequence != heldThrough + 1 || lastAppendedIndex == -1;
+            long heldBefore = heldThrough;
+            boolean gap = sequence != heldBefore + 1 || lastAppendedIndex == -1;
             long index = journal.append(encodedCommand, offset, length);
             heldThrough = sequence;
             lastAppendedIndex = index;
@@ -149,23 +152,24 @@ public final class ReplicaJournal implements EnginePersistence {
                 recordPosition();
                 if (sequence != 1) {
                     LOG.warn("journal continues at command {} (it held commands through {}): the commands between"
-                        + " are in the cluster's log and snapshot, not in this node's journal", sequence,
-                        failedAppends > 0 ? firstFailedSequence - 1 : heldThrough);
+                        + " are in the cluster's log and snapshot, not in this node's journal", sequence, heldBefore);
                 }
             }
-            if (failedAppends > 0) {
-                LOG.warn("journal appends work again at command {}; commands {} to {} ({}) are missing from this"
-                    + " node's journal", sequence, firstFailedSequence, sequence - 1, failedAppends);
-                failedAppends = 0;
-            }
         } catch (RuntimeException | InternalError e) { // InternalError: a fault writing a memory-mapped file
-            if (failedAppends++ == 0) {
-                firstFailedSequence = sequence;
-                LOG.error("journal append failed at command {}: this node's journal lacks commands until appends"
-                    + " work again (the cluster's log has them)", sequence, e);
-            }
+            failure = "journal append failed at command " + sequence + ": " + e.getMessage();
+            LOG.error("journal append failed at command {}: this node's journal takes nothing more and the node"
+                + " stops; the others go on. Restart it once its disk has room: it catches up from the cluster and"
+                + " its journal goes on from command {}", sequence, sequence, e);
         }
         return sequence;
+    }
+
+    /**
+     * Why this journal stopped taking commands (a full disk, say), or null while it takes them. The node must stop
+     * then: a snapshot taken after it would leave the commands since the failure out of this journal for good.
+     */
+    public String failure() {
+        return failure;
     }
 
     /**

@@ -1,10 +1,5 @@
 package io.fixmatch.journal;
 
-import io.fixmatch.engine.api.Command;
-import io.fixmatch.engine.api.OrderType;
-import io.fixmatch.engine.api.Side;
-import io.fixmatch.engine.api.TimeInForce;
-import io.fixmatch.engine.codec.CommandCodec;
 import io.fixmatch.engine.matching.MatchingEngine;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
@@ -30,8 +25,8 @@ class FailedAppendTest {
 
     @Test
     void aFailedAppendLeavesNoHalfRecordAndTheJournalGoesOn() {
-        UnsafeBuffer first = encoded("A");
-        UnsafeBuffer second = encoded("B");
+        UnsafeBuffer first = TestFlow.encodedOrder("A");
+        UnsafeBuffer second = TestFlow.encodedOrder("B");
         long firstPosition;
         long secondPosition;
         try (ChroniclePersistence journal = ChroniclePersistence.open(JournalConfig.at(directory), TestFlow.SYMBOLS)) {
@@ -60,7 +55,7 @@ class FailedAppendTest {
      */
     @Test
     void aDiskShortOfSpaceRefusesCommandsBeforeWritingAnything() {
-        UnsafeBuffer command = encoded("A");
+        UnsafeBuffer command = TestFlow.encodedOrder("A");
         JournalConfig config = JournalConfig.at(directory).withMinFreeBytes(Long.MAX_VALUE);
         try (ChroniclePersistence journal = ChroniclePersistence.open(config, TestFlow.SYMBOLS)) {
             journal.recoverInto(new MatchingEngine(TestFlow.ENGINE, event -> { }));
@@ -73,14 +68,5 @@ class FailedAppendTest {
         try (ChroniclePersistence journal = ChroniclePersistence.open(JournalConfig.at(directory), TestFlow.SYMBOLS)) {
             assertEquals(0, journal.replay(c -> { }), "nothing was written");
         }
-    }
-
-    private static UnsafeBuffer encoded(String clOrdId) {
-        Command command = new Command().newOrder(1, clOrdId, 0, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, 10_000, 100)
-            .inboundPosition(7);
-        byte[] bytes = new byte[CommandCodec.encodedLength(command)];
-        UnsafeBuffer buffer = new UnsafeBuffer(bytes);
-        CommandCodec.encode(command, buffer, 0);
-        return buffer;
     }
 }

@@ -4,8 +4,10 @@ import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.OrderType;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
+import io.fixmatch.engine.codec.CommandCodec;
 import io.fixmatch.engine.config.EngineConfig;
 import io.fixmatch.engine.config.SymbolSpec;
+import org.agrona.concurrent.UnsafeBuffer;
 
 import java.util.List;
 import java.util.SplittableRandom;
@@ -29,6 +31,16 @@ final class TestFlow {
     private final Side[] recentSide = new Side[64];
     private final long[] recentId = new long[64];
     private int recentCount;
+
+    /** One encoded buy order of owner 1 on the first symbol, named by its ClOrdID (for tests of single appends). */
+    static UnsafeBuffer encodedOrder(String clOrdId) {
+        Command command = new Command().newOrder(1, clOrdId, 0, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, 10_000, 100)
+            .inboundPosition(7);
+        byte[] bytes = new byte[CommandCodec.encodedLength(command)];
+        UnsafeBuffer buffer = new UnsafeBuffer(bytes);
+        CommandCodec.encode(command, buffer, 0);
+        return buffer;
+    }
 
     TestFlow(long seed) {
         random = new SplittableRandom(seed);

@@ -1,5 +1,6 @@
 package io.fixmatch.server;
 
+import io.fixmatch.cluster.node.ClusterIdle;
 import io.fixmatch.cluster.node.ClusterMembers;
 import io.fixmatch.cluster.node.ClusterTimings;
 
@@ -17,7 +18,8 @@ import java.util.List;
  * @param gatewayId           this gateway's id ({@code cluster.gatewayId}), 1 and up, unique among the gateways
  * @param gatewaySessions     the sessions this gateway serves (CompIDs; empty: every configured session)
  * @param timings             failure detection and elections
- * @param busySpin            {@code cluster.idleStrategy=busy-spin}: Aeron's threads never park (dedicated cores)
+ * @param idle                {@code cluster.idleStrategy} and {@code cluster.maxParkMicros}: what Aeron's threads do
+ *                            when idle
  * @param maxGateways         how many gateways the cluster serves at once
  * @param egressWindowBytes   unacknowledged egress kept per gateway
  * @param snapshotEveryCommands the leader takes a snapshot after this many commands (0: only when asked or at stop)
@@ -28,7 +30,7 @@ import java.util.List;
  * @param aeronDirectory      where the media drivers' folders go (null: /dev/shm, or the temporary folder)
  */
 public record ClusterConfig(ClusterMembers members, String name, int nodeId, int gatewayId,
-                            List<String> gatewaySessions, ClusterTimings timings, boolean busySpin, int maxGateways,
+                            List<String> gatewaySessions, ClusterTimings timings, ClusterIdle idle, int maxGateways,
                             int egressWindowBytes, long snapshotEveryCommands, long connectTimeoutMs,
                             long resendAfterMs, long unavailableAfterMs, String gatewayHost, Path aeronDirectory) {
     /** Three nodes on this machine: FIX stays on 9878 (the gateway), the nodes' admin endpoints on 9881..9883. */

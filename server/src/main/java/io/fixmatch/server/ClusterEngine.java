@@ -4,6 +4,7 @@ import io.fixmatch.cluster.client.ClusterEngineLink;
 import io.fixmatch.cluster.client.LinkSettings;
 import io.fixmatch.cluster.client.StoredOrigins;
 import io.fixmatch.cluster.client.Welcome;
+import io.fixmatch.cluster.protocol.VenueFingerprint;
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.loop.EngineLink;
 import io.fixmatch.engine.loop.IdleStrategies;
@@ -42,10 +43,12 @@ final class ClusterEngine implements EngineSide {
         this.config = config;
         ClusterConfig cluster = config.cluster();
         this.owners = servedOwners(config);
-        LinkSettings settings = new LinkSettings(cluster.gatewayId(), owners, cluster.members(),
+        LinkSettings settings = new LinkSettings(cluster.gatewayId(), owners,
+            VenueFingerprint.of(config.engine().symbols(), config.sessions().stream()
+                .map(io.fixmatch.fix.session.SessionConfig::clientCompId).toList()), cluster.members(),
             cluster.gatewayHost(), cluster.aeronDirectoryFor("gateway-" + cluster.gatewayId(), config.dataDirectory()),
             cluster.connectTimeoutMs(), cluster.resendAfterMs(), cluster.unavailableAfterMs(),
-            config.loop().inboundRingBytes(), cluster.busySpin());
+            config.loop().inboundRingBytes(), cluster.idle());
         this.link = new ClusterEngineLink(settings, new InboundCommandRing(config.loop().inboundRingBytes()),
             new OutboundEventRing(config.loop().outboundRingBytes(), IdleStrategies.byName(config.loop().idleStrategy())),
             config.engine().symbols().size());
@@ -70,8 +73,9 @@ final class ClusterEngine implements EngineSide {
 
     @Override
     public void attach(List<Gateway> gateways, List<PendingCommands> pending) {
-        // nothing runs on the gateway thread for the engine: the link has its own thread, the end of day is the
-        // cluster's timer
+        // Nothing runs on the gateway thread for the engine (the link has its own thread, the end of day is the
+        // cluster's timer); traced round trips count the way to the engine as replication.
+        gateways.forEach(Gateway::engineReplicated);
     }
 
     @Override

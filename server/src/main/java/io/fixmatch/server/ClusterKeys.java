@@ -1,5 +1,6 @@
 package io.fixmatch.server;
 
+import io.fixmatch.cluster.node.ClusterIdle;
 import io.fixmatch.cluster.node.ClusterMembers;
 import io.fixmatch.cluster.node.ClusterTimings;
 import io.fixmatch.cluster.service.ServiceSettings;
@@ -50,7 +51,9 @@ final class ClusterKeys {
         }
         String aeronDir = keys.optional("cluster.aeronDir");
         return new ClusterConfig(members, keys.text("cluster.name", "fixmatch"), nodeId,
-            keys.integer("cluster.gatewayId", 1, 1, 1_000_000), gatewaySessions, timings, idle.equals("busy-spin"),
+            keys.integer("cluster.gatewayId", 1, 1, 1_000_000), gatewaySessions, timings,
+            new ClusterIdle(idle.equals("busy-spin"), keys.positiveLong("cluster.maxParkMicros",
+                ClusterIdle.DEFAULT_MAX_PARK_MICROS)),
             keys.integer("cluster.maxGateways", ServiceSettings.DEFAULT_MAX_GATEWAYS, 1, 64),
             keys.integer("cluster.egressWindowMegabytes", ServiceSettings.DEFAULT_WINDOW_BYTES >> 20, 1, 1024) << 20,
             keys.integer("cluster.snapshotEveryCommands", 1_000_000, 0, Integer.MAX_VALUE),

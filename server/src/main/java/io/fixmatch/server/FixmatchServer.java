@@ -68,6 +68,8 @@ public final class FixmatchServer implements AutoCloseable {
     private final SymbolTable symbols;
     private final DropCopyRoutes dropCopies;
     private final CountDownLatch stopped = new CountDownLatch(1);
+    /** What stops with the server, after it (a cluster embedded with it: tests). */
+    private final List<AutoCloseable> closedAfterwards = new ArrayList<>();
     private FixAcceptor acceptor;
     private AdminServer admin;
     private DataFolderLock lock;
@@ -121,7 +123,8 @@ public final class FixmatchServer implements AutoCloseable {
             sessions.add(session);
             byOwner[i] = session;
         }
-        this.registry = new SessionRegistry(config.compId(), Arrays.asList(byOwner));
+        this.registry = new SessionRegistry(config.compId(), Arrays.asList(byOwner),
+            config.sessions().stream().map(SessionConfig::clientCompId).toList());
         for (RefusalCopies copies : refusalCopies) {
             if (copies != null) {
                 copies.sessions(registry);
@@ -234,8 +237,9 @@ public final class FixmatchServer implements AutoCloseable {
                 close();
                 return false;
             }
-            engine.start(); // before the gateway threads: the one-thread layout's cycle runs the matching step
-            // the acceptor takes the listening socket over
+            // The engine first: a gateway's duty cycle runs the one-thread layout's matching step from its first
+            // cycle, which must find it started. The acceptor then takes the listening socket over.
+            engine.start();
             acceptor = FixAcceptor.start(config.gateway(), listening, registry, gateways, unauthenticated);
             listening = null;
             awaitEngineReady(stopRequested);
@@ -289,6 +293,11 @@ public final class FixmatchServer implements AutoCloseable {
         return gateways.latencyStages();
     }
 
+    /** Closes {@code resource} when the server has stopped (a cluster embedded with its gateway, in tests). */
+    public synchronized void closeAfterwards(AutoCloseable resource) {
+        closedAfterwards.add(resource);
+    }
+
     /** The gateway threads (tests, operations). */
     public Gateways gateways() {
         return gateways;
@@ -337,6 +346,13 @@ public final class FixmatchServer implements AutoCloseable {
         LOG.info("stopped: {} execution reports routed", reports);
         if (lock != null) {
             lock.close(); // last: every file of the folder is closed
+        }
+        for (AutoCloseable resource : closedAfterwards) {
+            try {
+                resource.close();
+            } catch (Exception e) {
+                LOG.warn("closing {} after the server failed", resource, e);
+            }
         }
         stopped.countDown();
     }

@@ -23,7 +23,8 @@ import java.util.concurrent.TimeUnit;
  * matching service), in the foreground until SIGTERM or Ctrl-C, then stops cleanly and exits 0. The node's own admin
  * endpoint listens on its member's admin port. Exits 2 on bad arguments or configuration (a wrong
  * {@code cluster.members}, another cluster's data, a state built with other symbols or sessions), 1 when it cannot
- * start (its data folder held by another process).
+ * start (its data folder held by another process), 3 when its own journal cannot be written (a full disk: the others
+ * go on; restarted once the disk has room, it catches up and its journal fills in).
  */
 @Command(name = "fixmatch-node", mixinStandardHelpOptions = true, versionProvider = ServerMain.Version.class,
     sortOptions = false,
@@ -35,9 +36,11 @@ import java.util.concurrent.TimeUnit;
     exitCodeList = {
         "0:stopped cleanly (SIGTERM, Ctrl-C, a cluster shutdown); --help, --version",
         "1:cannot start (data folder held by another process, no log folder)",
-        "2:bad arguments or configuration"})
+        "2:bad arguments or configuration",
+        "3:its journal cannot be written (a full disk): the other nodes go on; restart it once the disk has room"})
 public final class NodeMain implements Callable<Integer> {
     private static final long READY_CHECK_MS = 20;
+    static final int EXIT_JOURNAL_FAILED = 3;
 
     @Option(names = "--config", paramLabel = "FILE",
         description = "the configuration file (default: the embedded defaults, config/fixmatch.properties)")
@@ -119,13 +122,21 @@ public final class NodeMain implements Callable<Integer> {
             config.admin().token(), clusterNode, config.engine().symbols());
     }
 
-    /** Until a stop signal or the cluster's shutdown: says when it is ready, refuses a state it cannot take. */
+    /**
+     * Until a stop signal or the cluster's shutdown: says when it is ready, refuses a state it cannot take, stops when
+     * its journal cannot be written.
+     */
     private int serve(ClusterNode clusterNode, Logger log) throws InterruptedException {
         boolean announced = false;
         while (!stopSignals.await(READY_CHECK_MS, TimeUnit.MILLISECONDS)) {
             if (clusterNode.status().startFailure() != null) {
                 log.error("cannot start: {}", clusterNode.status().startFailure());
                 return ServerMain.EXIT_BAD_CONFIGURATION;
+            }
+            if (clusterNode.status().journalFailure() != null) {
+                log.error("node {} stops: {}; the other nodes go on. Restart it once its disk has room: it catches up"
+                    + " from them", clusterNode.settings().memberId(), clusterNode.status().journalFailure());
+                return EXIT_JOURNAL_FAILED;
             }
             if (!announced && NodeAdminServer.ready(clusterNode)) {
                 announced = true;
@@ -143,7 +154,7 @@ public final class NodeMain implements Callable<Integer> {
     }
 
     /** The node's settings from the venue's configuration (every node of a cluster must read the same). */
-    static NodeSettings nodeSettings(ServerConfig config) {
+    public static NodeSettings nodeSettings(ServerConfig config) {
         ClusterConfig cluster = config.cluster();
         List<String> owners = config.sessions().stream().map(SessionConfig::clientCompId).toList();
         EndOfDay endOfDay = config.rules().endOfDay() == null ? null
@@ -152,7 +163,7 @@ public final class NodeMain implements Callable<Integer> {
             FixmatchServer.dropCopyRoutes(config.sessions()), config.marketData().enabled(), endOfDay,
             cluster.maxGateways(), cluster.egressWindowBytes(), config.dataDirectory().resolve("cluster-snapshots"));
         return new NodeSettings(cluster.nodeId(), cluster.members(), cluster.name(), config.dataDirectory(),
-            cluster.aeronDirectoryFor("node-" + cluster.nodeId(), config.dataDirectory()), cluster.timings(), cluster.busySpin(),
+            cluster.aeronDirectoryFor("node-" + cluster.nodeId(), config.dataDirectory()), cluster.timings(), cluster.idle(),
             cluster.snapshotEveryCommands(), service);
     }
 

@@ -1,10 +1,17 @@
 package io.fixmatch.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import quickfix.FieldNotFound;
+import quickfix.Group;
+import quickfix.Message;
+import quickfix.field.MsgType;
+import quickfix.field.Symbol;
+import quickfix.fix44.MarketDataRequest;
 
 import java.math.BigDecimal;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -18,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * deleted one is, no side holds more than the depth, and after every message the book is not crossed (each message
  * is the book after a whole command). Compared with the engine's book as the admin endpoint shows it.
  */
-final class MarketDataBook {
+public final class MarketDataBook {
     private final int depth;
     /** Per symbol: bids (best first: descending) and offers (ascending), price -> total quantity. */
     private final Map<String, TreeMap<BigDecimal, Long>> bids = new HashMap<>();
@@ -27,8 +34,46 @@ final class MarketDataBook {
     private long trades;
     private long messages;
 
-    MarketDataBook(int depth) {
+    public MarketDataBook(int depth) {
         this.depth = depth;
+    }
+
+    /** A MarketDataSnapshotFullRefresh (W) or MarketDataIncrementalRefresh (X), as QuickFIX/J received it. */
+    public void apply(Message message) throws FieldNotFound {
+        String type = message.getHeader().getString(MsgType.FIELD);
+        if (type.equals("W")) {
+            String symbol = message.getString(55);
+            snapshot(symbol);
+            for (Group entry : message.getGroups(268)) {
+                snapshotEntry(symbol, entry.getChar(269), entry.getDecimal(270), entry.getDecimal(271)
+                    .longValueExact());
+            }
+        } else {
+            assertEquals("X", type, message.toString());
+            for (Group entry : message.getGroups(268)) {
+                update(entry.getChar(279), entry.getChar(269), entry.getString(55), entry.getDecimal(270),
+                    entry.isSetField(271) ? entry.getDecimal(271).longValueExact() : null);
+            }
+        }
+        messageDone();
+    }
+
+    /** A MarketDataRequest: {@code type} 0 snapshot, 1 subscribe, 2 unsubscribe; {@code depth} 0 the full book. */
+    public static MarketDataRequest request(String id, char type, int depth, List<String> symbols,
+                                            char... entryTypes) {
+        MarketDataRequest request = new MarketDataRequest(new quickfix.field.MDReqID(id),
+            new quickfix.field.SubscriptionRequestType(type), new quickfix.field.MarketDepth(depth));
+        for (char entryType : entryTypes) {
+            MarketDataRequest.NoMDEntryTypes group = new MarketDataRequest.NoMDEntryTypes();
+            group.set(new quickfix.field.MDEntryType(entryType));
+            request.addGroup(group);
+        }
+        for (String symbol : symbols) {
+            MarketDataRequest.NoRelatedSym group = new MarketDataRequest.NoRelatedSym();
+            group.set(new Symbol(symbol));
+            request.addGroup(group);
+        }
+        return request;
     }
 
     /** A W: the symbol's levels are exactly these from now on. */
@@ -84,20 +129,20 @@ final class MarketDataBook {
         }
     }
 
-    long tradedQuantity() {
+    public long tradedQuantity() {
         return tradedQuantity;
     }
 
-    long trades() {
+    public long trades() {
         return trades;
     }
 
     /** Whether the book equals the engine's top {@code depth} levels of the symbol (the admin's /book answer). */
-    boolean matches(String symbol, JsonNode book) {
+    public boolean matches(String symbol, JsonNode book) {
         return levels(book.get("bids")).equals(side(symbol, '0')) && levels(book.get("asks")).equals(side(symbol, '1'));
     }
 
-    String describe(String symbol) {
+    public String describe(String symbol) {
         return symbol + " bids " + side(symbol, '0') + " offers " + side(symbol, '1');
     }
 

@@ -3,16 +3,15 @@ package io.fixmatch.it;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fixmatch.fix.codec.testing.FixBuilder;
 import io.fixmatch.fix.marketdata.MarketDataCounters;
-import io.fixmatch.server.AdminSettings;
 import io.fixmatch.server.FixmatchServer;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import quickfix.FieldNotFound;
-import quickfix.Group;
 import quickfix.Message;
 import quickfix.field.ClOrdID;
 import quickfix.field.OrdType;
@@ -41,6 +40,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
+import static io.fixmatch.it.MarketDataBook.request;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -55,6 +55,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * subscriber that does not read its socket (order entry goes on; once it reads, it converges to the true book).
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
+@BothModes
 class MarketDataTest {
     private static final int DEPTH = 20;
     private static final List<String> SUBSCRIBED = List.of("AAPL", "MSFT");
@@ -71,8 +72,7 @@ class MarketDataTest {
     private void start(Map<String, String> overrides) throws Exception {
         Map<String, String> config = new HashMap<>(overrides);
         config.put("marketData.maxDepth", String.valueOf(DEPTH));
-        server = FixmatchServer.start(TestServers.config(data, 0, config)
-            .withAdmin(new AdminSettings("127.0.0.1", AdminSettings.ANY_FREE_PORT, null)));
+        server = TestServers.start(data, 0, config, TestServers.admin(null));
         admin = new AdminClient(server.adminPort(), null);
         // With two gateway threads the subscriber's is gateway 1, not the one that also serves LOADGEN.
         subscriber = QfjClient.logOn("CLIENT2", server.port());
@@ -93,6 +93,8 @@ class MarketDataTest {
     @CsvSource({"one-thread, 1", "two-threads, 2"})
     void theBookRebuiltFromSnapshotAndUpdatesIsTheEnginesThroughoutALongRandomFlow(String layout, int gateways)
         throws Exception {
+        Assumptions.assumeFalse(TestServers.clusterMode() && gateways > 1, "a cluster gateway process has one gateway"
+            + " thread; books kept by two gateways: ClusterTwoGatewaysTest");
         start(Map.of("server.layout", layout, "gateway.threads", String.valueOf(gateways)));
         Flow flow = new Flow(trader, 7);
         flow.run(300); // a book to take a snapshot of
@@ -251,24 +253,9 @@ class MarketDataTest {
     }
 
     private static void apply(Map<String, MarketDataBook> books, Message message) throws FieldNotFound {
-        String type = QfjClient.msgType(message);
         MarketDataBook book = books.get(message.getString(262));
         assertNotNull(book, "MDReqID of " + QfjClient.show(message));
-        if (type.equals("W")) {
-            String symbol = message.getString(55);
-            book.snapshot(symbol);
-            for (Group entry : message.getGroups(268)) {
-                book.snapshotEntry(symbol, entry.getChar(269), entry.getDecimal(270), entry.getDecimal(271)
-                    .longValueExact());
-            }
-        } else {
-            assertEquals("X", type, QfjClient.show(message));
-            for (Group entry : message.getGroups(268)) {
-                book.update(entry.getChar(279), entry.getChar(269), entry.getString(55), entry.getDecimal(270),
-                    entry.isSetField(271) ? entry.getDecimal(271).longValueExact() : null);
-            }
-        }
-        book.messageDone();
+        book.apply(message);
     }
 
     /** A W or X (or anything else: skipped) read off the raw socket. */
@@ -307,22 +294,6 @@ class MarketDataTest {
             book.update(entry.get("279").charAt(0), entry.get("269").charAt(0), entry.get("55"),
                 new BigDecimal(entry.get("270")), size == null ? null : Long.parseLong(size));
         }
-    }
-
-    static MarketDataRequest request(String id, char type, int depth, List<String> symbols, char... entryTypes) {
-        MarketDataRequest request = new MarketDataRequest(new quickfix.field.MDReqID(id),
-            new quickfix.field.SubscriptionRequestType(type), new quickfix.field.MarketDepth(depth));
-        for (char entryType : entryTypes) {
-            MarketDataRequest.NoMDEntryTypes group = new MarketDataRequest.NoMDEntryTypes();
-            group.set(new quickfix.field.MDEntryType(entryType));
-            request.addGroup(group);
-        }
-        for (String symbol : symbols) {
-            MarketDataRequest.NoRelatedSym group = new MarketDataRequest.NoRelatedSym();
-            group.set(new Symbol(symbol));
-            request.addGroup(group);
-        }
-        return request;
     }
 
     /**

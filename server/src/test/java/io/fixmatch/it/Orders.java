@@ -98,7 +98,7 @@ public final class Orders {
      * Asserts fields: pairs of tag and expected value. A String value is compared exactly; a BigDecimal
      * numerically; null means the tag must be absent.
      */
-    static void assertFields(Message message, Object... tagsAndValues) {
+    public static void assertFields(Message message, Object... tagsAndValues) {
         for (int i = 0; i < tagsAndValues.length; i += 2) {
             int tag = (Integer) tagsAndValues[i];
             Object expected = tagsAndValues[i + 1];

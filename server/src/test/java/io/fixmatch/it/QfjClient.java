@@ -40,7 +40,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * every raw message in and out and every QFJ error event is recorded, so a test can assert that QFJ neither
  * rejected (35=3 / 35=j sent back) nor complained about anything the server sent.
  */
-final class QfjClient implements AutoCloseable {
+public final class QfjClient implements AutoCloseable {
     static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     private final SessionID sessionId;
@@ -108,7 +108,7 @@ final class QfjClient implements AutoCloseable {
         }
     }
 
-    static QfjClient logOn(String compId, int port) throws ConfigError, InterruptedException {
+    public static QfjClient logOn(String compId, int port) throws ConfigError, InterruptedException {
         return logOn(compId, port, new Options());
     }
 
@@ -158,11 +158,11 @@ final class QfjClient implements AutoCloseable {
         return session;
     }
 
-    boolean isLoggedOn() {
+    public boolean isLoggedOn() {
         return !stopped && Session.lookupSession(sessionId) != null && session().isLoggedOn();
     }
 
-    int logonCount() {
+    public int logonCount() {
         return logons.get();
     }
 
@@ -191,7 +191,7 @@ final class QfjClient implements AutoCloseable {
         }
     }
 
-    void send(Message message) {
+    public void send(Message message) {
         try {
             if (!Session.sendToTarget(message, sessionId)) {
                 fail(sessionId + ": QFJ did not send " + message);
@@ -221,7 +221,7 @@ final class QfjClient implements AutoCloseable {
     }
 
     /** The next application message if one arrives within {@code timeout}, else null. */
-    Message pollApp(Duration timeout) throws InterruptedException {
+    public Message pollApp(Duration timeout) throws InterruptedException {
         return appMessages.poll(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
@@ -236,7 +236,7 @@ final class QfjClient implements AutoCloseable {
     }
 
     /** The next application message, which must have this MsgType. */
-    Message nextApp(String msgType) throws InterruptedException {
+    public Message nextApp(String msgType) throws InterruptedException {
         Message message = nextApp();
         assertEquals(msgType, msgType(message), "MsgType of " + show(message));
         return message;
@@ -281,7 +281,7 @@ final class QfjClient implements AutoCloseable {
      * QFJ found nothing wrong with what the server sent: no Reject or BusinessMessageReject went out, and no error
      * event was logged except those matching {@code allowedErrors}.
      */
-    void assertNoProtocolErrors(Pattern... allowedErrors) {
+    public void assertNoProtocolErrors(Pattern... allowedErrors) {
         if (rejectSent() != null) {
             fail(sessionId + ": QFJ rejected a message of the server: " + rejectSent() + "; errors: " + errors);
         }
@@ -331,7 +331,7 @@ final class QfjClient implements AutoCloseable {
     }
 
     /** Drops the connection without a Logout. */
-    void stopForcibly() {
+    public void stopForcibly() {
         if (stopped) {
             return;
         }

@@ -139,6 +139,7 @@ public final class OpenLoopProber {
         if (freezeServer) {
             signalServer("STOP");
         }
+        MachineCpu floorStart = MachineCpu.read();
         try {
             echo = floor();
         } finally {
@@ -146,8 +147,11 @@ public final class OpenLoopProber {
                 signalServer("CONT");
             }
         }
+        MachineCpu floorEnd = MachineCpu.read();
         ServerCounters before = ServerCounters.read(serverPid);
+        MachineCpu serverStart = MachineCpu.read();
         Result server = runPhase("server " + host + ":" + port, port, true);
+        MachineCpu serverEnd = MachineCpu.read();
         ServerCounters after = ServerCounters.read(serverPid);
 
         System.out.println();
@@ -167,6 +171,33 @@ public final class OpenLoopProber {
             ratio(server.all, echo.all, 50), ratio(server.all, echo.all, 99), ratio(server.all, echo.all, 99.9));
         if (before != null && after != null) {
             after.printDelta(before, server.sentInAll);
+        }
+        floorEnd.printDelta(floorStart, "floor", echo.sentInAll);
+        serverEnd.printDelta(serverStart, "server", server.sentInAll);
+    }
+
+    /**
+     * The whole machine's CPU from {@code /proc/stat} (every process: the prober, the echo or the server, and whatever
+     * else runs): busy and total ticks of all CPUs, read at a phase's start and end.
+     */
+    private record MachineCpu(long busyTicks, long totalTicks, int cpus) {
+        static MachineCpu read() throws IOException {
+            String line = Files.readAllLines(Path.of("/proc/stat")).get(0); // cpu user nice system idle iowait ...
+            String[] fields = line.trim().split("\\s+");
+            long total = 0;
+            for (int i = 1; i < fields.length; i++) {
+                total += Long.parseLong(fields[i]);
+            }
+            long idle = Long.parseLong(fields[4]) + Long.parseLong(fields[5]);
+            return new MachineCpu(total - idle, total, Runtime.getRuntime().availableProcessors());
+        }
+
+        void printDelta(MachineCpu start, String phase, long messages) {
+            long busy = busyTicks - start.busyTicks;
+            long total = totalTicks - start.totalTicks;
+            System.out.printf(Locale.ROOT, "machine during the %s phase (warm-up included): %.2f of %d CPUs busy,"
+                + " %.1f us CPU per message%n", phase, total == 0 ? 0 : cpus * (double) busy / total, cpus,
+                busy * 1e4 / messages); // USER_HZ: a tick is 10 ms
         }
     }
 

@@ -26,7 +26,6 @@ import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.LongArrayList;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
-import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.MessageHandler;
@@ -115,6 +114,8 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
     private long lastResumeNanos;
     private boolean resumeNeeded;
     private long helloSentNanos;
+    /** When anything last came from the cluster on egress. */
+    private long lastHeardNanos = System.nanoTime();
     private boolean helloAgain;
     private long nowNanos;
 
@@ -201,12 +202,12 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
     }
 
     private IdleStrategy idleStrategy() {
-        return settings.busySpin() ? new BusySpinIdleStrategy()
-            : new BackoffIdleStrategy(10, 20, TimeUnit.MICROSECONDS.toNanos(1), TimeUnit.MICROSECONDS.toNanos(100));
+        return settings.idle().newStrategy();
     }
 
     private void sayHello() {
-        int length = Ingress.encodeHello(message, 0, settings.gatewayId(), settings.owners());
+        int length = Ingress.encodeHello(message, 0, settings.gatewayId(), settings.fingerprint(),
+            settings.owners());
         long result;
         while ((result = client.offer(message, 0, length)) < 0) {
             if (result == Publication.CLOSED || result == Publication.MAX_POSITION_EXCEEDED) {
@@ -225,8 +226,9 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
 
     /** Starts the link's thread (after {@link #connect}, once the gateway threads consume the outbound ring). */
     public void start(int cpu) {
-        IdleStrategy idle = settings.busySpin() ? new BusySpinIdleStrategy()
-            : new WakeableBackoffIdleStrategy(() -> inbound.size() > 0, TimeUnit.MICROSECONDS.toNanos(50));
+        IdleStrategy idle = settings.idle().busySpin() ? new BusySpinIdleStrategy()
+            : new WakeableBackoffIdleStrategy(() -> inbound.size() > 0,
+                TimeUnit.MICROSECONDS.toNanos(settings.idle().maxParkMicros()));
         if (idle instanceof WakeableBackoffIdleStrategy wakeable) {
             inbound.consumerWaker(wakeable::wake);
         }
@@ -266,13 +268,15 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
     }
 
     private void lostSession() {
-        LOG.warn("the cluster closed this gateway's session (no leader for too long?): connecting again");
+        LOG.warn("this gateway's cluster session is lost (no leader for too long, or a new leader closed it):"
+            + " connecting again");
         CloseHelper.quietClose(client);
         client = null;
         state = State.CONNECTING;
         status.state = state.name();
         status.reconnects++;
         reconnectAtNanos = nowNanos;
+        lastHeardNanos = nowNanos;
     }
 
     private int reconnect() {
@@ -374,6 +378,17 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
             }
         }
         long resendAfter = TimeUnit.MILLISECONDS.toNanos(settings.resendAfterMs());
+        if (unanswered.count() > 0 && nowNanos - unanswered.oldestTakenNanos()
+            > TimeUnit.MILLISECONDS.toNanos(settings.unavailableAfterMs()) && nowNanos - lastHeardNanos
+            > TimeUnit.MILLISECONDS.toNanos(settings.unavailableAfterMs())) {
+            // Nothing heard while commands wait, however often resumed: a leader that started in the election (after
+            // every node was down, say) closes the sessions it finds and may not reach us to say so. Connect again:
+            // the hello tells what the cluster applied, the rest is offered again.
+            LOG.warn("no word from the cluster for {} ms with {} commands unanswered: connecting again",
+                settings.unavailableAfterMs(), unanswered.count());
+            lostSession();
+            return 1;
+        }
         if (unanswered.count() > 0 && nowNanos - unanswered.oldestTakenNanos() > resendAfter
             && nowNanos - lastResumeNanos > resendAfter) {
             LOG.warn("{} commands unanswered for over {} ms: asking the cluster to resume and offering them again",
@@ -465,6 +480,9 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
             LOG.info("welcomed again by the cluster (leader {}): offering {} unanswered commands again",
                 client.leaderMemberId(), unanswered.count());
         }
+        // The batches the cluster no longer holds count as received: with none held (a gateway stopped cleanly has
+        // acknowledged all) no batch comes to say so, and historyDelivered waits for this number.
+        status.lastEgress = lastEgress;
         state = State.LIVE;
         status.state = state.name();
         status.leaderMemberId = client.leaderMemberId();
@@ -562,6 +580,7 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
         @Override
         public void onMessage(long clusterSessionId, long timestamp, DirectBuffer buffer, int offset, int length,
                               Header header) {
+            lastHeardNanos = nowNanos;
             switch (Egress.type(buffer, offset)) {
                 case Egress.BATCH -> {
                     if (runner == null) {
@@ -593,6 +612,7 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
         @Override
         public void onNewLeader(long clusterSessionId, long leadershipTermId, int leaderMemberId,
                                 String ingressEndpoints) {
+            lastHeardNanos = nowNanos;
             LOG.info("new cluster leader: node {} (term {}); resuming egress after batch {} and offering {}"
                 + " unanswered commands again", leaderMemberId, leadershipTermId, lastEgress, unanswered.count());
             status.leaderMemberId = leaderMemberId;

@@ -1,5 +1,6 @@
 package io.fixmatch.cluster.client;
 
+import io.fixmatch.cluster.node.ClusterIdle;
 import io.fixmatch.cluster.node.ClusterMembers;
 
 import java.nio.file.Path;
@@ -9,6 +10,7 @@ import java.nio.file.Path;
  *
  * @param gatewayId          this gateway's id (1..): unique among the cluster's gateways, the same across restarts
  * @param owners             the owner ids (sessions) it serves
+ * @param fingerprint        its configuration's {@code VenueFingerprint} (symbols and sessions)
  * @param members            the cluster's nodes (their ingress endpoints)
  * @param egressHost         the address the cluster sends this gateway's egress to
  * @param aeronDirectory     the embedded media driver's folder
@@ -16,11 +18,11 @@ import java.nio.file.Path;
  * @param resendAfterMs      a command unanswered this long is offered again (with a resume of the egress)
  * @param unavailableAfterMs a command unanswered this long, or no leader, makes the gateway refuse new orders
  * @param unansweredBytes    the most bytes of unanswered commands kept
- * @param busySpin           spin instead of backing off when idle (dedicated cores)
+ * @param idle               what the link's and its media driver's threads do when idle
  */
-public record LinkSettings(int gatewayId, int[] owners, ClusterMembers members, String egressHost, Path aeronDirectory,
+public record LinkSettings(int gatewayId, int[] owners, long fingerprint, ClusterMembers members, String egressHost, Path aeronDirectory,
                            long connectTimeoutMs, long resendAfterMs, long unavailableAfterMs, int unansweredBytes,
-                           boolean busySpin) {
+                           ClusterIdle idle) {
 
     public LinkSettings {
         if (gatewayId < 1) {

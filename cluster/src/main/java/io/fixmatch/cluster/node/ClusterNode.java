@@ -4,6 +4,7 @@ import io.aeron.archive.Archive;
 import io.aeron.archive.ArchiveMarkFile;
 import io.aeron.archive.ArchiveThreadingMode;
 import io.aeron.archive.client.AeronArchive;
+import io.aeron.archive.status.RecordingPos;
 import io.aeron.cluster.ClusterControl;
 import io.aeron.cluster.ClusteredMediaDriver;
 import io.aeron.cluster.ConsensusModule;
@@ -18,11 +19,10 @@ import io.aeron.exceptions.AeronException;
 import io.fixmatch.cluster.service.MatchingService;
 import io.fixmatch.cluster.service.ServiceStatus;
 import org.agrona.ErrorHandler;
-import org.agrona.concurrent.BackoffIdleStrategy;
-import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.NoOpLock;
 import org.agrona.concurrent.status.AtomicCounter;
+import org.agrona.concurrent.status.CountersReader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,7 +40,7 @@ import java.util.function.Supplier;
  * consensus module ({@link ClusteredMediaDriver}), and the service container running the {@link MatchingService}.
  *
  * <p>Small machines first: the driver and the archive each run their agents on one shared thread, and every Aeron
- * thread backs off when idle (spins a little, yields, then parks up to a millisecond) unless {@code busySpin} is set
+ * thread backs off when idle (spins a little, yields, then parks up to a millisecond: {@link ClusterIdle}) unless set
  * for dedicated cores. The timeouts are fixmatch's ({@link ClusterTimings}), not Aeron's 10-second defaults.
  */
 public final class ClusterNode implements AutoCloseable {
@@ -81,7 +81,7 @@ public final class ClusterNode implements AutoCloseable {
         String aeronDir = settings.aeronDirectory().toString();
         Path data = settings.dataDirectory();
         ErrorHandler errors = error -> logError(settings.memberId(), error);
-        Supplier<IdleStrategy> idle = idleStrategy(settings.busySpin());
+        Supplier<IdleStrategy> idle = settings.idle()::newStrategy;
 
         MediaDriver.Context driverContext = new MediaDriver.Context()
             .aeronDirectoryName(aeronDir)
@@ -163,14 +163,6 @@ public final class ClusterNode implements AutoCloseable {
         }
     }
 
-    private static Supplier<IdleStrategy> idleStrategy(boolean busySpin) {
-        if (busySpin) {
-            return BusySpinIdleStrategy::new;
-        }
-        return () -> new BackoffIdleStrategy(10, 20, TimeUnit.MICROSECONDS.toNanos(1),
-            TimeUnit.MILLISECONDS.toNanos(1));
-    }
-
     private static void deleteStaleMarkFiles(Path data) {
         try {
             Files.deleteIfExists(data.resolve("archive").resolve(ArchiveMarkFile.FILENAME));
@@ -223,6 +215,21 @@ public final class ClusterNode implements AutoCloseable {
     public long commitPosition() {
         AtomicCounter counter = driver.consensusModule().context().commitPositionCounter();
         return counter == null || counter.isClosed() ? -1 : counter.get();
+    }
+
+    /**
+     * Any thread: how far this node's copy of the log is written (its archive's recording position; the highest of
+     * the recordings it makes, which is the log's), whether committed yet or not; -1 before it records.
+     */
+    public long appendPosition() {
+        CountersReader counters = driver.consensusModule().context().aeron().countersReader();
+        long[] highest = {-1};
+        counters.forEach((counterId, typeId, keyBuffer, label) -> {
+            if (typeId == RecordingPos.RECORDING_POSITION_TYPE_ID) {
+                highest[0] = Math.max(highest[0], counters.getCounterValue(counterId));
+            }
+        });
+        return highest[0];
     }
 
     /** Any thread: elections this node has taken part in since it started. */

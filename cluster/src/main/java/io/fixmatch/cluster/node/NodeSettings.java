@@ -15,12 +15,12 @@ import java.nio.file.Path;
  *                             cluster's snapshots, and the node's own journal
  * @param aeronDirectory       the media driver's folder (its memory-mapped buffers: /dev/shm where there is one)
  * @param timings              failure detection and elections
- * @param busySpin             Aeron's threads spin instead of backing off when idle (dedicated cores only)
+ * @param idle                 what Aeron's threads do when idle
  * @param snapshotEveryCommands the leader asks for a snapshot after this many commands (0: only when asked)
  * @param service              the matching service's settings
  */
 public record NodeSettings(int memberId, ClusterMembers members, String clusterName, Path dataDirectory,
-                           Path aeronDirectory, ClusterTimings timings, boolean busySpin, long snapshotEveryCommands,
+                           Path aeronDirectory, ClusterTimings timings, ClusterIdle idle, long snapshotEveryCommands,
                            ServiceSettings service) {
 
     public NodeSettings {

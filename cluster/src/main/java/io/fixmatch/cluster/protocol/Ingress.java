@@ -8,7 +8,7 @@ import java.nio.ByteOrder;
 /**
  * The messages a gateway sends the cluster (ingress), little-endian, first byte the type:
  * <pre>
- *  HELLO    4 i32 gateway id          8 i32 owner count        12 i32 owner ids ...
+ *  HELLO    4 i32 gateway id          8 i64 venue fingerprint  16 i32 owner count   20 i32 owner ids ...
  *  COMMAND  1 u8 ring record type     8 i64 gateway sequence   16 i64 egress stored through   24 the ring record
  *  ACK                                                        16 i64 egress stored through
  *  RESUME                             8 i64 resend the egress after this sequence
@@ -28,8 +28,9 @@ public final class Ingress {
 
     private static final int TYPE = 0;
     private static final int GATEWAY_ID = 4;
-    private static final int OWNER_COUNT = 8;
-    private static final int OWNERS = 12;
+    private static final int FINGERPRINT = 8;
+    private static final int OWNER_COUNT = 16;
+    private static final int OWNERS = 20;
     private static final int RECORD_TYPE = 1;
     private static final int SEQUENCE = 8;
     private static final int STORED_THROUGH = 16;
@@ -49,9 +50,12 @@ public final class Ingress {
 
     // --- HELLO ---
 
-    public static int encodeHello(MutableDirectBuffer buffer, int offset, int gatewayId, int[] owners) {
+    /** @param fingerprint the gateway's {@link VenueFingerprint} */
+    public static int encodeHello(MutableDirectBuffer buffer, int offset, int gatewayId, long fingerprint,
+                                  int[] owners) {
         buffer.putByte(offset + TYPE, HELLO);
         buffer.putInt(offset + GATEWAY_ID, gatewayId, ORDER);
+        buffer.putLong(offset + FINGERPRINT, fingerprint, ORDER);
         buffer.putInt(offset + OWNER_COUNT, owners.length, ORDER);
         for (int i = 0; i < owners.length; i++) {
             buffer.putInt(offset + OWNERS + i * Integer.BYTES, owners[i], ORDER);
@@ -61,6 +65,11 @@ public final class Ingress {
 
     public static int helloGatewayId(DirectBuffer buffer, int offset) {
         return buffer.getInt(offset + GATEWAY_ID, ORDER);
+    }
+
+    /** Only for a HELLO of at least {@link #OWNERS} bytes (see {@link #helloOwners}). */
+    public static long helloFingerprint(DirectBuffer buffer, int offset) {
+        return buffer.getLong(offset + FINGERPRINT, ORDER);
     }
 
     /** The owners a HELLO claims, or null if its length does not match its count (malformed). */

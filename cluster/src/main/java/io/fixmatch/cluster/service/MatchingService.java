@@ -10,6 +10,7 @@ import io.aeron.cluster.service.ClusteredService;
 import io.aeron.logbuffer.Header;
 import io.fixmatch.cluster.protocol.Egress;
 import io.fixmatch.cluster.protocol.Ingress;
+import io.fixmatch.cluster.protocol.VenueFingerprint;
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.CommandType;
 import io.fixmatch.engine.api.SessionControl;
@@ -62,9 +63,10 @@ public final class MatchingService implements ClusteredService {
     /** Room for one batch: the staging ring's records, each with its 8-byte header, and the batch header. */
     static final int BATCH_BUFFER_BYTES = 2 * STAGING_RING_BYTES;
     static final long END_OF_DAY_TIMER = 1;
-    /** The engine's own next deadline (a GTD expiry): see {@link #scheduleEngineTimer()}. */
+    /** The engine's own next deadline (a GTD expiry, an auction's end): see {@link #scheduleEngineTimer()}. */
     static final long ENGINE_TIMER = 2;
-    private static final int OFFER_ATTEMPTS = 1_000;
+    /** Tries at a back-pressured egress before the batch is left to the gateway's resume: the service never waits long. */
+    private static final int OFFER_ATTEMPTS = 50;
     private static final int SEED_MESSAGE_BYTES = 64 * 1024;
     private static final int REPLY_BYTES = 256 * 1024;
     private static final MessageHandler DROPPED = (type, buffer, index, length) -> { };
@@ -92,6 +94,10 @@ public final class MatchingService implements ClusteredService {
     /** The gateway sequence the command being applied answers, and its slot (null: the cluster's own command). */
     private GatewaySlot issuer;
     private long answering;
+    /** The symbols and sessions the log's first gateway said hello with; 0: none yet. Replicated state. */
+    private long venueFingerprint;
+    /** This node's configuration's symbols and sessions ({@link VenueFingerprint}). */
+    private final long ownFingerprint;
     /** The type of the command being applied (null: none, a malformed one). */
     private CommandType appliedType;
     /** The deadline (epoch ns) of the scheduled end-of-day timer; 0: none scheduled. Replicated state. */
@@ -105,6 +111,7 @@ public final class MatchingService implements ClusteredService {
 
     public MatchingService(ServiceSettings settings) {
         this.settings = settings;
+        this.ownFingerprint = VenueFingerprint.of(settings.engine().symbols(), settings.owners());
         this.slots = new GatewaySlots(settings.maxGateways(), settings.owners().size(), settings.windowBytes());
     }
 
@@ -134,6 +141,10 @@ public final class MatchingService implements ClusteredService {
             restoredSequence = state.commandSequence();
             endOfDayDeadline = state.endOfDayDeadline();
             engineTimerDeadline = state.engineTimerDeadline();
+            venueFingerprint = state.venueFingerprint();
+            if (!checkOwnTables()) {
+                throw new IllegalStateException(status.startFailure);
+            }
             LOG.info("restored the cluster's snapshot: {} commands applied, {} resting orders", restoredSequence,
                 runtime.engine().liveOrderCount());
         }
@@ -168,6 +179,9 @@ public final class MatchingService implements ClusteredService {
     @Override
     public void onSessionMessage(ClientSession session, long timestamp, DirectBuffer buffer, int offset, int length,
                                  Header header) {
+        if (status.startFailure != null) {
+            return; // configured apart from the venue: applies nothing, stops (NodeMain)
+        }
         clock.set(timestamp);
         status.logPosition = header.position();
         scheduleEndOfDay(timestamp);
@@ -254,6 +268,9 @@ public final class MatchingService implements ClusteredService {
 
     @Override
     public void onTimerEvent(long correlationId, long timestamp) {
+        if (status.startFailure != null) {
+            return;
+        }
         clock.set(timestamp);
         if (correlationId == ENGINE_TIMER) {
             engineTimerDeadline = 0;
@@ -337,6 +354,7 @@ public final class MatchingService implements ClusteredService {
         scheduleEngineTimer();
         status.commandSequence = journal.commandSequence();
         status.journalHeldThrough = journal.heldThrough();
+        status.journalFailure = journal.failure();
         issuer = null;
         answering = 0;
         updateWindowStatus();
@@ -411,20 +429,9 @@ public final class MatchingService implements ClusteredService {
     /** Offers to the gateway's session, retrying briefly on back-pressure; a batch that cannot go is asked for again. */
     private void send(GatewaySlot slot, DirectBuffer buffer, int offset, int length) {
         ClientSession session = cluster.getClientSession(slot.sessionId);
-        if (session == null || session.isClosing()) {
-            return;
+        if (session != null && !session.isClosing()) {
+            offerReply(session, buffer, length);
         }
-        for (int attempt = 0; attempt < OFFER_ATTEMPTS; attempt++) {
-            long result = session.offer(buffer, offset, length);
-            if (result > 0) {
-                return;
-            }
-            if (result != Publication.BACK_PRESSURED && result != Publication.ADMIN_ACTION) {
-                break;
-            }
-            cluster.idleStrategy().idle();
-        }
-        status.droppedEgress++;
     }
 
     // --- gateways ---
@@ -434,6 +441,18 @@ public final class MatchingService implements ClusteredService {
         int[] owners = Ingress.helloOwners(buffer, offset, length);
         if (gatewayId <= 0 || owners == null) {
             refuseHello(session, "malformed hello (gateway id " + gatewayId + ")");
+            return;
+        }
+        long fingerprint = Ingress.helloFingerprint(buffer, offset);
+        if (venueFingerprint == 0) {
+            venueFingerprint = fingerprint; // the first gateway's tables become the venue's
+            if (!checkOwnTables()) {
+                return;
+            }
+        }
+        if (fingerprint != venueFingerprint) {
+            refuseHello(session, "the gateway's symbols or sessions differ from the venue's (its configuration's"
+                + " symbols and sessions lists, and each symbol's tick, lot and limits, must be the cluster's)");
             return;
         }
         GatewaySlot slot = slots.byGatewayId(gatewayId);
@@ -446,8 +465,13 @@ public final class MatchingService implements ClusteredService {
             return;
         }
         if (slot.gatewayId == gatewayId && slot.open && slot.sessionId != session.id()) {
-            refuseHello(session, "gateway " + gatewayId + " is connected already, from another process");
-            return;
+            // A gateway restarted before the cluster timed its old session out: the new session takes over, the old
+            // one is closed (its commands, if any still come, are passed over: they are from no current session).
+            LOG.warn("gateway {} said hello on session {} while its session {} is open (restarted?): the new one takes"
+                + " over", gatewayId, session.id(), slot.sessionId);
+            if (cluster.getClientSession(slot.sessionId) != null) {
+                cluster.closeClientSession(slot.sessionId);
+            }
         }
         String refusal = slots.refusalOf(slot, owners);
         if (refusal != null) {
@@ -465,6 +489,20 @@ public final class MatchingService implements ClusteredService {
         if (leader) {
             welcome(slot, session);
         }
+    }
+
+    /**
+     * A node configured with other symbols or sessions than the venue's must not apply the log: its ids would mean
+     * other symbols and sessions. It stops here (its admin endpoint and exit status say why); the others go on.
+     */
+    private boolean checkOwnTables() {
+        if (venueFingerprint != 0 && venueFingerprint != ownFingerprint) {
+            status.startFailure = "symbols, sessions: this node's configuration differs from the venue's (the tables"
+                + " its gateways said hello with); every node and gateway must read the same symbols and sessions";
+            LOG.error("{}: this node applies nothing more and stops", status.startFailure);
+            return false;
+        }
+        return true;
     }
 
     private void refuseHello(ClientSession session, String why) {
@@ -562,6 +600,7 @@ public final class MatchingService implements ClusteredService {
         });
     }
 
+    /** Offers from offset 0, retrying briefly on back-pressure; what cannot go is counted (the gateway resumes). */
     private void offerReply(ClientSession session, DirectBuffer buffer, int length) {
         for (int attempt = 0; attempt < OFFER_ATTEMPTS; attempt++) {
             long result = session.offer(buffer, 0, length);
@@ -604,7 +643,8 @@ public final class MatchingService implements ClusteredService {
     public void onTakeSnapshot(ExclusivePublication snapshotPublication) {
         long start = System.nanoTime();
         int bytes = ServiceSnapshot.take(snapshotPublication, cluster.idleStrategy(), settings, runtime.engine(), slots,
-            new ServiceSnapshot.State(journal.commandSequence(), endOfDayDeadline, engineTimerDeadline),
+            new ServiceSnapshot.State(journal.commandSequence(), endOfDayDeadline, venueFingerprint,
+                engineTimerDeadline),
             cluster.logPosition());
         journal.markPosition();
         status.snapshots++;

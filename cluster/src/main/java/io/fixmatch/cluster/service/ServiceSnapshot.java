@@ -28,7 +28,7 @@ import java.util.List;
  * <pre>
  *   "FIXMATCH-CLUSTER" u8 version (2; 1 is still read: no engine timer deadline)
  *   u16 symbol count, each name (u8 length, ASCII)    u16 owner count, each CompID (u8 length, ASCII)
- *   i64 command sequence    i64 end-of-day deadline (epoch ns, 0: none)
+ *   i64 command sequence    i64 end-of-day deadline (epoch ns, 0: none)    i64 venue fingerprint (0: none yet)
  *   version 2: i64 engine timer deadline (epoch ns, 0: none)
  *   i32 engine state length, the engine's state
  *   u16 slots, each: i32 gateway id, i64 session id, u8 open, i64 last applied, i64 egress sequence,
@@ -47,7 +47,7 @@ final class ServiceSnapshot {
     private static final byte END = 2;
 
     /** The scalar state beside the engine and the slots. */
-    record State(long commandSequence, long endOfDayDeadline, long engineTimerDeadline) {
+    record State(long commandSequence, long endOfDayDeadline, long venueFingerprint, long engineTimerDeadline) {
     }
 
     private ServiceSnapshot() {
@@ -95,6 +95,7 @@ final class ServiceSnapshot {
             writeNames(out, settings.owners());
             out.writeLong(state.commandSequence());
             out.writeLong(state.endOfDayDeadline());
+            out.writeLong(state.venueFingerprint());
             out.writeLong(state.engineTimerDeadline());
             ByteArrayOutputStream engineBytes = new ByteArrayOutputStream();
             try (DataOutputStream engineOut = new DataOutputStream(engineBytes)) {
@@ -202,7 +203,8 @@ final class ServiceSnapshot {
                     + ", this node is configured with " + settings.owners() + " (sessions may only be added at the"
                     + " end)");
             }
-            State state = new State(in.readLong(), in.readLong(), version >= VERSION ? in.readLong() : 0);
+            State state = new State(in.readLong(), in.readLong(), in.readLong(),
+                version >= VERSION ? in.readLong() : 0);
             int engineLength = in.readInt();
             byte[] engineBytes = in.readNBytes(engineLength);
             try (DataInputStream engineIn = new DataInputStream(new ByteArrayInputStream(engineBytes))) {

@@ -18,6 +18,7 @@ public final class ServiceStatus {
     volatile long snapshots;
     volatile boolean started;
     volatile String startFailure;
+    volatile String journalFailure;
     volatile int leaderMemberId = -1;
     volatile long leadershipTermId = -1;
 
@@ -78,6 +79,11 @@ public final class ServiceStatus {
     /** Why the service could not start (its state from another configuration, say), or null. */
     public String startFailure() {
         return startFailure;
+    }
+
+    /** Why this node's own journal stopped taking commands (a full disk, say): the node must stop; or null. */
+    public String journalFailure() {
+        return journalFailure;
     }
 
     /** The leader of the current term as the log announced it (-1: none yet). */

@@ -121,6 +121,11 @@ public final class Gateway {
         timers.add(timer);
     }
 
+    /** Before start: the engine is a cluster's; traced round trips count its way in as replication. */
+    public void engineReplicated() {
+        stages.replicated();
+    }
+
     /** Before start, one-thread layout: this gateway's cycle runs the matching step (and drains when its ring is full). */
     public void runMatchingInline(MatchingRuntime runtime) {
         inlineMatching = runtime;

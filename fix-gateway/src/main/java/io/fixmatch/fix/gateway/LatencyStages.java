@@ -23,6 +23,12 @@ public final class LatencyStages {
         GATEWAY_IN,
         /** Waiting in the inbound ring until the matching thread takes the command. */
         INBOUND_QUEUE,
+        /**
+         * Cluster mode, instead of INBOUND_QUEUE: from the gateway's inbound ring to the node's matching step: the
+         * cluster link, Aeron's ingress, the log replicated to a majority and committed (one machine's clock: the
+         * nodes and the gateway must share it for this stage to mean anything).
+         */
+        REPLICATION,
         /** The journal append. */
         JOURNAL,
         /** The engine's work on the command, events published. */
@@ -48,6 +54,8 @@ public final class LatencyStages {
      * the write of its connection returned; and that connection.
      */
     private long[] pending = new long[64 * ROW];
+    /** Whether the engine is a cluster's (the command's way to it is a replication, not a queue). */
+    private boolean replicated;
     private SessionTransport[] pendingTransports = new SessionTransport[64];
     private int pendingCount;
     private static final int ROW = 8;
@@ -57,6 +65,11 @@ public final class LatencyStages {
             recorders[stage.ordinal()] = new SingleWriterRecorder(1, HIGHEST, DIGITS);
             totals.put(stage, new Histogram(1, HIGHEST, DIGITS));
         }
+    }
+
+    /** Before start: the engine is a cluster's: the way in is recorded as {@link Stage#REPLICATION}. */
+    public void replicated() {
+        replicated = true;
     }
 
     /**
@@ -100,7 +113,7 @@ public final class LatencyStages {
             long writtenNanos = pending[at + 7] != 0 ? pending[at + 7] : nowNanos;
             pendingTransports[row] = null;
             record(Stage.GATEWAY_IN, pending[at + 1] - pending[at]);
-            record(Stage.INBOUND_QUEUE, pending[at + 2] - pending[at + 1]);
+            record(replicated ? Stage.REPLICATION : Stage.INBOUND_QUEUE, pending[at + 2] - pending[at + 1]);
             record(Stage.JOURNAL, pending[at + 3] - pending[at + 2]);
             record(Stage.MATCH, pending[at + 4] - pending[at + 3]);
             record(Stage.OUTBOUND_QUEUE, pending[at + 5] - pending[at + 4]);

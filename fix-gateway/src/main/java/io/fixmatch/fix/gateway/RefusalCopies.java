@@ -18,6 +18,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 
 /**
@@ -124,7 +125,14 @@ public final class RefusalCopies {
         FixSession dropCopy = sessions.byOwner(recipientOwner);
         if (dropCopy == null) {
             if (unroutable++ == 0) {
-                LOG.error("copy of a refusal for owner {}: no such configured session", recipientOwner);
+                byte[] servedElsewhere = sessions.clientCompIdOf(recipientOwner);
+                if (servedElsewhere != null) {
+                    LOG.warn("this gateway's refusals are not copied to drop-copy session {}: another gateway of the"
+                        + " cluster serves it (the engine's reports are)", new String(servedElsewhere,
+                        StandardCharsets.US_ASCII));
+                } else {
+                    LOG.error("copy of a refusal for owner {}: no such configured session", recipientOwner);
+                }
             }
             return;
         }

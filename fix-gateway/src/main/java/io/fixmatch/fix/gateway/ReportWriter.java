@@ -78,7 +78,7 @@ final class ReportWriter implements TracedEventSink {
     @Override
     public void onCopy(int recipientOwner, ExecutionEvent event) {
         FixSession dropCopy = sessions.byOwner(recipientOwner);
-        FixSession original = sessions.byOwner(event.owner());
+        byte[] original = sessions.clientCompIdOf(event.owner()); // served here or by another gateway of a cluster
         if (dropCopy == null || original == null) {
             if (unroutable++ == 0) {
                 LOG.error("copy for owner {} of an event of owner {}: no such configured session", recipientOwner,
@@ -86,7 +86,7 @@ final class ReportWriter implements TracedEventSink {
             }
             return;
         }
-        report.of(event).copyOf(original.clientCompId());
+        report.of(event).copyOf(original);
         dropCopy.sendEventReport(report.msgType(), report, event.journalPosition(), event.ordinal(), 0, nowMs);
         eventsRouted++;
     }

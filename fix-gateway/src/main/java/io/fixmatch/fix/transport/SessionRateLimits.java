@@ -13,7 +13,8 @@ final class SessionRateLimits {
     private final MessageRateLimit[] byOwner;
 
     SessionRateLimits(SessionRegistry registry) {
-        this.byOwner = new MessageRateLimit[registry.all().size()];
+        // by owner id: a cluster gateway serves some of the sessions, whose owner ids may run past their count
+        this.byOwner = new MessageRateLimit[registry.maxOwnerId()];
     }
 
     /** The session's limit (created at its first Logon). Its gateway thread only. */

@@ -80,6 +80,7 @@ public final class NodeAdminServer implements AutoCloseable {
         member.put("term", node.leadershipTermId());
         member.put("logPosition", status.logPosition());
         member.put("commitPosition", node.commitPosition());
+        member.put("appendPosition", node.appendPosition());
         member.put("commands", status.commandSequence());
         member.put("journalHeldThrough", status.journalHeldThrough());
         member.put("elections", node.elections());
@@ -148,6 +149,8 @@ public final class NodeAdminServer implements AutoCloseable {
         gauge(registry, "fixmatch_cluster_leadership_term", "The current leadership term", node::leadershipTermId);
         gauge(registry, "fixmatch_cluster_commit_position", "The log position a majority of the nodes holds",
             node::commitPosition);
+        gauge(registry, "fixmatch_cluster_append_position", "How far this node's copy of the log is written (committed"
+            + " or not)", node::appendPosition);
         gauge(registry, "fixmatch_cluster_applied_position", "The log position of the last message this node's"
             + " service applied", status::logPosition);
         counter(registry, "fixmatch_cluster_commands_total", "Commands this node's service applied",

@@ -22,6 +22,9 @@ import java.util.concurrent.TimeUnit;
  */
 final class ClusterCrashRun {
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    /** Room for a run's log, journal and snapshots; a filled disk keeps less than the journal's 64 MB headroom. */
+    private static final int NODE_DISK_MEGABYTES = 512;
+    private static final int FULL_DISK_FREE_MEGABYTES = 16;
 
     /** What happens to the venue at a cycle. */
     enum Disruption {
@@ -36,12 +39,23 @@ final class ClusterCrashRun {
         /** SIGKILL to every node at once, all started again on their disks; the gateway waits for a leader. */
         KILL_ALL_NODES,
         /** SIGKILL to the gateway (the FIX sessions drop), started again on its disk; the clients log on again. */
-        KILL_GATEWAY
+        KILL_GATEWAY,
+        /**
+         * The leader's disk filled (the venue's nodes on disks of their own): its journal stops taking commands and
+         * the node stops (exit 3), the others elect a leader; the disk freed, it is started again and catches up, its
+         * journal without a gap.
+         */
+        FILL_LEADER_DISK
     }
 
     /** @param disruptions one per cycle, in order */
     record Settings(long seed, List<Disruption> disruptions, List<String> sessions, List<String> symbols,
                     int ratePerSession, int minLoadMillis, int maxLoadMillis, Path directory) {
+
+        /** Whether a disruption needs each node on a disk of its own. */
+        boolean needsNodeDisks() {
+            return disruptions.contains(Disruption.FILL_LEADER_DISK);
+        }
 
         /** Four sessions, two symbols, 250 requests/s a session (1,000/s in all), a disruption after 1 to 2 s. */
         static Settings standard(long seed, List<Disruption> disruptions, Path directory) {
@@ -55,7 +69,8 @@ final class ClusterCrashRun {
      * records as {@code journal-dump} prints them, less the Chronicle index, which a rebuilt node's differs in).
      */
     record Result(List<Disagreement> disagreements, Map<String, Integer> logons, List<Long> failoverMillis,
-                  List<List<String>> journals, List<TraderLog> logs, int fills, int gatewayKills) {
+                  List<Long> pauseMillis, List<List<String>> journals, List<TraderLog> logs, int fills,
+                  int gatewayKills) {
 
         int requests(Request.Kind kind) {
             return TraderLog.total(logs, log -> log.requestCount(kind));
@@ -68,8 +83,12 @@ final class ClusterCrashRun {
     static Result run(Settings settings) throws Exception {
         SplittableRandom random = new SplittableRandom(settings.seed());
         List<Long> failovers = new ArrayList<>();
+        List<Long> disruptedAt = new ArrayList<>();
         try (ClusterVenue venue = new ClusterVenue(settings.directory().resolve("venue"), 3, settings.sessions(),
             settings.symbols(), List.of())) {
+            if (settings.needsNodeDisks()) {
+                venue.mountNodeDisks(NODE_DISK_MEGABYTES);
+            }
             venue.startNodes();
             ClusterVenue.Gateway gateway = venue.gateway(1, List.of());
             gateway.start();
@@ -84,7 +103,9 @@ final class ClusterCrashRun {
                 for (Disruption disruption : settings.disruptions()) {
                     TimeUnit.MILLISECONDS.sleep(random.nextLong(settings.minLoadMillis(),
                         settings.maxLoadMillis() + 1L));
+                    disruptedAt.add(System.nanoTime());
                     if (disruption == Disruption.KILL_GATEWAY) {
+                        failovers.add(0L); // no node fails over
                         gateway.kill();
                         traders.pauseLoad();
                         gateway.start();
@@ -119,7 +140,8 @@ final class ClusterCrashRun {
             int fills = TraderLog.total(traders.logs(),
                 log -> (int) log.reports().stream().filter(Report::isFill).count());
             int gatewayKills = (int) settings.disruptions().stream().filter(d -> d == Disruption.KILL_GATEWAY).count();
-            return new Result(disagreements, logons, failovers, journals, traders.logs(), fills, gatewayKills);
+            return new Result(disagreements, logons, failovers, pauses(traders.logs(), disruptedAt), journals,
+                traders.logs(), fills, gatewayKills);
         }
     }
 
@@ -155,10 +177,26 @@ final class ClusterCrashRun {
                 venue.kill(follower);
                 TimeUnit.MILLISECONDS.sleep(500);
                 if (disruption == Disruption.REBUILD_FOLLOWER) {
-                    deleteTree(venue.nodeData(follower));
+                    ClusterVenue.deleteTree(venue.nodeData(follower));
                 }
                 venue.startNode(follower);
                 return 0;
+            }
+            case FILL_LEADER_DISK -> {
+                Path filler = venue.fillDisk(leader, FULL_DISK_FREE_MEGABYTES);
+                if (!venue.node(leader).waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                    throw new AssertionError("node " + leader + " went on with a full disk");
+                }
+                String output = venue.output(venue.node(leader));
+                if (venue.node(leader).exitValue() != 3 || !output.contains("journal append failed")) {
+                    throw new AssertionError("node " + leader + " stopped with exit " + venue.node(leader).exitValue()
+                        + " on a full disk; its output:\n" + tail(output));
+                }
+                venue.awaitLeader(leader, TIMEOUT);
+                long millis = (System.nanoTime() - start) / 1_000_000;
+                java.nio.file.Files.delete(filler);
+                venue.startNode(leader);
+                return millis;
             }
             case KILL_ALL_NODES -> {
                 for (int id = 0; id < 3; id++) {
@@ -173,6 +211,36 @@ final class ClusterCrashRun {
     }
 
     /**
+     * For each disruption, the longest pause in the clients' reports (all sessions together) from the disruption on
+     * (the next 15 s, or until the next disruption): how long trading stopped, as the clients saw it (at 1,000 requests/s a report comes every
+     * millisecond or so).
+     */
+    static List<Long> pauses(List<TraderLog> logs, List<Long> disruptedAt) {
+        long[] arrivals = logs.stream().flatMapToLong(log -> java.util.Arrays.stream(log.reportArrivals())).sorted()
+            .toArray();
+        List<Long> pauses = new ArrayList<>();
+        for (int i = 0; i < disruptedAt.size(); i++) {
+            long at = disruptedAt.get(i);
+            long end = Math.min(at + TimeUnit.SECONDS.toNanos(15),
+                i + 1 < disruptedAt.size() ? disruptedAt.get(i + 1) : Long.MAX_VALUE);
+            long previous = at;
+            long longest = 0;
+            for (long arrival : arrivals) {
+                if (arrival <= at) {
+                    continue;
+                }
+                if (arrival > end) {
+                    break;
+                }
+                longest = Math.max(longest, arrival - previous);
+                previous = arrival;
+            }
+            pauses.add(TimeUnit.NANOSECONDS.toMillis(longest));
+        }
+        return pauses;
+    }
+
+    /**
      * A node's journal's command records as {@code journal-dump} prints them (JSON), without their Chronicle index (a
      * node rebuilt from the others' snapshot starts its journal there, so its indexes differ).
      */
@@ -183,12 +251,6 @@ final class ClusterCrashRun {
         }
         return bytes.toString(StandardCharsets.UTF_8).lines().filter(line -> line.startsWith("{\"index\""))
             .map(line -> line.replaceFirst("^\\{\"index\":\\d+,", "{")).toList();
-    }
-
-    private static void deleteTree(Path directory) throws java.io.IOException {
-        try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(directory)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        }
     }
 
     private static String tail(String output) {

@@ -1,5 +1,6 @@
 package io.fixmatch.it.crash;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fixmatch.cluster.LoopbackMembers;
 import io.fixmatch.cluster.node.ClusterMember;
@@ -32,7 +33,8 @@ import java.util.stream.Stream;
  */
 final class ClusterVenue implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Duration ASK_TIMEOUT = Duration.ofMillis(500);
+    /** A node's admin endpoint answers in a few ms; a loaded 2-core machine can take far longer. */
+    private static final Duration ASK_TIMEOUT = Duration.ofSeconds(3);
 
     private final Path directory;
     private final ServerProcesses processes;
@@ -42,6 +44,8 @@ final class ClusterVenue implements AutoCloseable {
     private final Path aeron;
     private final Process[] nodes;
     private final List<Gateway> gateways = new ArrayList<>();
+    /** The nodes' data folders mounted as disks of their own ({@link #mountNodeDisks}), unmounted at the end. */
+    private final List<Path> mounted = new ArrayList<>();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(ASK_TIMEOUT).build();
 
     /** One gateway process of the venue: its id, FIX and admin ports, data folder. */
@@ -80,6 +84,12 @@ final class ClusterVenue implements AutoCloseable {
         int stop() throws IOException, InterruptedException {
             return processes.stop(process);
         }
+
+        /** The status of this gateway's {@code /health}: 200 while ready and a leader answers, else 503. */
+        int health() throws IOException, InterruptedException {
+            return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + adminPort + "/health"))
+                .timeout(ASK_TIMEOUT).GET().build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+        }
     }
 
     /** @param extraLines further lines of the configuration every process reads (a later line wins) */
@@ -107,6 +117,15 @@ final class ClusterVenue implements AutoCloseable {
             ""));
     }
 
+    /**
+     * The folder a cluster test runs in: its temporary folder, or with {@code CLUSTER_TEST_KEEP=DIR} a new folder there
+     * that outlives the run (the processes' outputs, logs and data folders, for a look after a failure).
+     */
+    static Path testFolder(Path temporary) throws IOException {
+        String keep = System.getenv("CLUSTER_TEST_KEEP");
+        return keep == null ? temporary : Files.createDirectories(Path.of(keep, "run-" + System.nanoTime()));
+    }
+
     Path config() {
         return config;
     }
@@ -117,6 +136,49 @@ final class ClusterVenue implements AutoCloseable {
 
     Path nodeData(int id) {
         return directory.resolve("node-" + id);
+    }
+
+    /**
+     * Whether this process can give each node a disk of its own: a tmpfs mounted on its data folder needs root on
+     * Linux (as on the CI machine); elsewhere the full-disk test is skipped, saying why.
+     */
+    static boolean canMountDisks() {
+        return "root".equals(System.getProperty("user.name")) && Path.of("/proc/mounts").toFile().canRead();
+    }
+
+    /**
+     * Before the nodes start: mounts a tmpfs of this size on each node's data folder, so that one node's disk can be
+     * filled without touching the others'.
+     */
+    void mountNodeDisks(int megabytes) throws IOException, InterruptedException {
+        for (int id = 0; id < nodes.length; id++) {
+            Path data = Files.createDirectories(nodeData(id));
+            run("mount", "-t", "tmpfs", "-o", "size=" + megabytes + "m", "tmpfs", data.toString());
+            mounted.add(data);
+        }
+    }
+
+    /**
+     * Fills a node's disk (a mounted one) with a file until less than {@code leaveMegabytes} are free; returns it,
+     * to delete when the disk should have room again.
+     */
+    Path fillDisk(int id, int leaveMegabytes) throws IOException {
+        Path filler = nodeData(id).resolve("filler");
+        byte[] chunk = new byte[1 << 20];
+        try (java.io.OutputStream out = Files.newOutputStream(filler)) {
+            while (nodeData(id).toFile().getUsableSpace() > (long) leaveMegabytes << 20) {
+                out.write(chunk);
+            }
+        }
+        return filler;
+    }
+
+    private static void run(String... command) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (!process.waitFor(30, TimeUnit.SECONDS) || process.exitValue() != 0) {
+            throw new IOException(String.join(" ", command) + " failed: " + output);
+        }
     }
 
     /** Starts every node and waits until each is ready (its service up, a leader known). */
@@ -137,6 +199,17 @@ final class ClusterVenue implements AutoCloseable {
 
     private void launchNode(int id) throws IOException {
         nodes[id] = processes.startMain(NodeMain.class.getName(), Map.of(), "--config", config.toString(), "--node",
+            Integer.toString(id), "--data", nodeData(id).toString());
+    }
+
+    /**
+     * Starts a node on its data folder with these lines added to the venue's configuration (a later line wins), as
+     * ops might by mistake; does not wait for it.
+     */
+    Process launchNodeWith(int id, List<String> extraLines) throws IOException {
+        Path changed = directory.resolve("node-" + id + "-" + System.nanoTime() + ".properties");
+        Files.writeString(changed, Files.readString(config) + String.join("\n", extraLines) + "\n");
+        return processes.startMain(NodeMain.class.getName(), Map.of(), "--config", changed.toString(), "--node",
             Integer.toString(id), "--data", nodeData(id).toString());
     }
 
@@ -178,8 +251,13 @@ final class ClusterVenue implements AutoCloseable {
 
     /** The node that leads now, by the nodes' own word (their admin {@code /cluster}); -1 if none says so. */
     int leader() {
+        return leader(-1);
+    }
+
+    /** As {@link #leader()}, not asking node {@code not} (frozen, say: it would not answer). */
+    private int leader(int not) {
         for (int id = 0; id < nodes.length; id++) {
-            if (nodes[id] != null && nodes[id].isAlive() && "LEADER".equals(describe(id).get("role"))) {
+            if (id != not && nodes[id] != null && nodes[id].isAlive() && "LEADER".equals(describe(id).get("role"))) {
                 return id;
             }
         }
@@ -190,8 +268,8 @@ final class ClusterVenue implements AutoCloseable {
     int awaitLeader(int not, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
-            int leader = leader();
-            if (leader >= 0 && leader != not) {
+            int leader = leader(not);
+            if (leader >= 0) {
                 return leader;
             }
             TimeUnit.MILLISECONDS.sleep(20);
@@ -216,14 +294,47 @@ final class ClusterVenue implements AutoCloseable {
         }
     }
 
+    /** A node's own book of the symbol, as its admin endpoint shows it ({@code /book/SYMBOL}: the top 10 levels). */
+    JsonNode book(int id, String symbol) throws IOException, InterruptedException {
+        ClusterMember member = members.get(id);
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://" + member.host() + ":"
+            + member.adminPort() + "/book/" + symbol)).timeout(Duration.ofSeconds(10)).GET().build(),
+            HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new AssertionError("node " + id + " answered /book/" + symbol + " with " + response.statusCode()
+                + ": " + response.body());
+        }
+        return JSON.readTree(response.body());
+    }
+
+    /** The processes of the venue (and of the tools a test runs on its folders). */
+    ServerProcesses processes() {
+        return processes;
+    }
+
     /** Asks the leader for a snapshot of every node; true if it took the request. */
     boolean requestSnapshot() throws IOException, InterruptedException {
-        int leader = leader();
-        ClusterMember member = members.get(leader);
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://" + member.host() + ":"
-            + member.adminPort() + "/snapshot")).timeout(ASK_TIMEOUT).POST(HttpRequest.BodyPublishers.noBody())
-            .build(), HttpResponse.BodyHandlers.ofString());
-        return response.statusCode() == 202;
+        return askLeader("/snapshot");
+    }
+
+    /** Asks the leader for the cluster's clean stop (every node snapshots, then exits 0); true if it took it. */
+    boolean requestShutdown() throws IOException, InterruptedException {
+        return askLeader("/shutdown");
+    }
+
+    /** POSTs to the leader (again while another action is under way); true once it took the request. */
+    private boolean askLeader(String path) throws IOException, InterruptedException {
+        for (int attempt = 0; attempt < 10; attempt++) {
+            ClusterMember member = members.get(awaitLeader(-1, Duration.ofSeconds(30)));
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://" + member.host()
+                + ":" + member.adminPort() + path)).timeout(ASK_TIMEOUT).POST(HttpRequest.BodyPublishers.noBody())
+                .build(), HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() == 202) {
+                return true;
+            }
+            TimeUnit.MILLISECONDS.sleep(200); // a retry after a refusal, not a wait for a condition
+        }
+        return false;
     }
 
     /** Waits until every running node has applied the same number of commands (the log committed everywhere). */
@@ -259,11 +370,25 @@ final class ClusterVenue implements AutoCloseable {
     @Override
     public void close() throws InterruptedException {
         processes.close();
+        for (Path disk : mounted) {
+            try {
+                run("umount", "--lazy", disk.toString());
+            } catch (IOException e) {
+                System.err.println("cannot unmount " + disk + ": " + e.getMessage());
+            }
+        }
         // A killed node leaves its media driver's folder: the venue's, under the test's folder, goes with it.
-        try (Stream<Path> files = Files.walk(aeron)) {
-            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        try {
+            deleteTree(aeron);
         } catch (IOException ignored) {
             // nothing there
+        }
+    }
+
+    /** Deletes a folder and everything in it (a node's disk lost, say). */
+    static void deleteTree(Path directory) throws IOException {
+        try (Stream<Path> files = Files.walk(directory)) {
+            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
         }
     }
 }

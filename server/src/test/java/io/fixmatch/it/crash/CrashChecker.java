@@ -114,7 +114,8 @@ final class CrashChecker {
     /** The server's status answer: known (live, with its state), unknown, or a refusal (no answer at all). */
     private static boolean isRefusal(Report answer) {
         return answer.ordStatus() == '8' && answer.text() != null
-            && (answer.text().contains("overloaded") || answer.text().contains("could not be recorded"));
+            && (answer.text().contains("overloaded") || answer.text().contains("could not be recorded")
+            || answer.isClusterUnavailable());
     }
 
     private static boolean knownAtServer(Report answer) {

@@ -199,6 +199,25 @@ class CrashCheckerTest {
         assertOnly(found, Category.REPORT_LOST_AFTER_CRASH, Category.FILLS_UNBALANCED);
     }
 
+    /**
+     * A cluster gateway refuses a status request while no leader answers: that is no answer (it looks like "unknown
+     * order", which would blame the venue for a report it never lost), and the log keeps it apart so it is asked again.
+     */
+    @Test
+    void aStatusRequestRefusedAsClusterUnavailableIsNoAnswer() {
+        Session one = new Session("CLIENT1");
+        one.order("C", BUY, 4).report("1", '0', '0', "C", BUY, 0, 4);
+        one.receive("8", "37=NONE", "17=0", "150=I", "39=8", "11=C", "55=AAPL", "54=" + BUY, "14=0", "151=0",
+            "58=cluster unavailable: no leader answers; nothing was done, retry later");
+        assertEquals(0, one.log.statusAnswers());
+        assertEquals(List.of("C"), one.log.takeRefusedStatusRequests());
+        List<Disagreement> found = check(one);
+        assertFound(found, Category.NO_STATUS_ANSWER, "C");
+        assertOnly(found, Category.NO_STATUS_ANSWER);
+        one.status("C", BUY, '0', 0, 4); // asked again once a leader answers
+        assertEquals(List.of(), check(one));
+    }
+
     @Test
     void anOrderTheClientSentThatNobodyKnowsIsLostOnTheWayIn() {
         Session one = new Session("CLIENT1");

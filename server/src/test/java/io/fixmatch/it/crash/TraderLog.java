@@ -28,6 +28,7 @@ final class TraderLog {
     private final Map<Integer, Request> requestsBySeqNum = new HashMap<>();
     /** ClOrdIDs of order requests seen going out on the wire (first send or resend). */
     private final Set<String> onWire = new HashSet<>();
+    private final org.agrona.collections.LongArrayList reportNanos = new org.agrona.collections.LongArrayList();
     /** Reports received, by the server's MsgSeqNum (the first copy; a resend must carry the same content). */
     private final TreeMap<Integer, Report> reports = new TreeMap<>();
     /** Session-level (35=3) and business (35=j) rejects received: RefSeqNum to text. */
@@ -44,7 +45,11 @@ final class TraderLog {
     private int serverLogons;
     private int resendRequestsReceived;
     private int statusRequestsNumbered;
+    /** Status requests answered (by the engine: not a cluster gateway's refusal, below). */
     private int statusAnswers;
+    /** Status requests a cluster gateway refused while no leader answered, and their ClOrdIDs not yet asked again. */
+    private int statusRefusals;
+    private final List<String> refusedStatusRequests = new ArrayList<>();
     private int expectedSeqNumAtEnd = -1;
 
     TraderLog(String compId) {
@@ -92,6 +97,11 @@ final class TraderLog {
         maxSeqNumSent = Math.max(maxSeqNumSent, seqNum);
     }
 
+    /** When each report arrived (System.nanoTime), in arrival order: the pauses a failover makes, as clients see it. */
+    synchronized long[] reportArrivals() {
+        return reportNanos.toLongArray();
+    }
+
     /** A message read from the wire (before the FIX engine checks it). */
     synchronized void received(String raw) {
         FixFields message = FixFields.parse(raw);
@@ -119,8 +129,14 @@ final class TraderLog {
             }
             case "8", "9" -> {
                 Report report = Report.of(message);
-                if (reports.putIfAbsent(seqNum, report) == null && report.isStatusAnswer()) {
-                    statusAnswers++;
+                if (reports.putIfAbsent(seqNum, report) == null) {
+                    reportNanos.addLong(System.nanoTime());
+                    if (report.isStatusAnswer() && report.isClusterUnavailable()) {
+                        statusRefusals++;
+                        refusedStatusRequests.add(report.clOrdId());
+                    } else if (report.isStatusAnswer()) {
+                        statusAnswers++;
+                    }
                 }
             }
             case "2" -> resendRequestsReceived++;
@@ -242,13 +258,24 @@ final class TraderLog {
         return statusAnswers;
     }
 
+    synchronized int statusRefusals() {
+        return statusRefusals;
+    }
+
+    /** The ClOrdIDs whose status requests were refused as "cluster unavailable" since the last call. */
+    synchronized List<String> takeRefusedStatusRequests() {
+        List<String> taken = new ArrayList<>(refusedStatusRequests);
+        refusedStatusRequests.clear();
+        return taken;
+    }
+
     synchronized int requestCount(Request.Kind kind) {
         return (int) requests.values().stream().filter(request -> request.kind() == kind).count();
     }
 
     /** Reports that are executions or cancel rejects (not status answers), each counted once. */
     synchronized int reportCount() {
-        return reports.size() - statusAnswers;
+        return reports.size() - statusAnswers - statusRefusals;
     }
 
     static int total(Collection<TraderLog> logs, ToIntFunction<TraderLog> count) {

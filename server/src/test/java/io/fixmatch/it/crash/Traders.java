@@ -47,9 +47,17 @@ final class Traders implements AutoCloseable {
     private int testRequests;
     private int barriers;
 
+    /** Every session on one server's port. */
     Traders(List<String> compIds, int port, Path storeDirectory) throws ConfigError {
+        this(portsOf(compIds, port), storeDirectory);
+    }
+
+    /** Each session on its own server's port (by CompID, in this order): the gateways of a cluster. */
+    Traders(Map<String, Integer> portByCompId, Path storeDirectory) throws ConfigError {
         SessionSettings settings = new SessionSettings();
-        for (String compId : compIds) {
+        for (Map.Entry<String, Integer> session : portByCompId.entrySet()) {
+            String compId = session.getKey();
+            int port = session.getValue();
             SessionID id = new SessionID("FIX.4.4", compId, "FIXMATCH");
             sessions.put(compId, id);
             logs.put(id, new TraderLog(compId));
@@ -73,6 +81,12 @@ final class Traders implements AutoCloseable {
         }
         initiator = new ThreadedSocketInitiator(new Recorder(), new FileStoreFactory(settings), settings,
             id -> forwardingLog(logs.get(id)), new DefaultMessageFactory());
+    }
+
+    private static Map<String, Integer> portsOf(List<String> compIds, int port) {
+        Map<String, Integer> ports = new LinkedHashMap<>();
+        compIds.forEach(compId -> ports.put(compId, port));
+        return ports;
     }
 
     void start() throws ConfigError {
@@ -171,40 +185,77 @@ final class Traders implements AutoCloseable {
 
     /**
      * Asks the server the status of every ClOrdID each client sent (OrderStatusRequest, the order's symbol and
-     * side), a window at a time, and waits for every answer.
+     * side), a window at a time, and waits for every answer. A request a cluster gateway refuses while no leader
+     * answers ("cluster unavailable": no answer) is asked again a little later.
      */
     void queryStatus(Duration timeout) throws InterruptedException {
-        Map<SessionID, List<Request>> pending = new LinkedHashMap<>();
-        Map<SessionID, Integer> next = new LinkedHashMap<>();
-        Map<SessionID, Integer> answersBefore = new LinkedHashMap<>();
+        Map<SessionID, StatusQuery> queries = new LinkedHashMap<>();
         for (SessionID id : sessions.values()) {
-            pending.put(id, logs.get(id).requests());
-            next.put(id, 0);
-            answersBefore.put(id, logs.get(id).statusAnswers());
+            queries.put(id, new StatusQuery(logs.get(id)));
         }
         long deadline = System.nanoTime() + timeout.toNanos();
         boolean done = false;
         while (!done) {
             done = true;
-            for (SessionID id : sessions.values()) {
-                TraderLog log = logs.get(id);
-                List<Request> requests = pending.get(id);
-                int sent = next.get(id);
-                int answered = log.statusAnswers() - answersBefore.get(id);
-                while (sent < requests.size() && sent - answered < STATUS_WINDOW) {
-                    Request request = requests.get(sent++);
-                    send(Orders.status(request.clOrdId(), request.symbol(), request.side()), id);
-                }
-                next.put(id, sent);
-                done &= answered >= requests.size();
+            for (Map.Entry<SessionID, StatusQuery> entry : queries.entrySet()) {
+                done &= entry.getValue().sendMore(entry.getKey());
             }
             if (!done) {
                 if (System.nanoTime() > deadline) {
-                    throw new AssertionError("status answers still missing after " + timeout + ": " + progress(pending,
-                        answersBefore) + "; errors " + lastErrors());
+                    throw new AssertionError("status answers still missing after " + timeout + ": " + progress(queries)
+                        + "; errors " + lastErrors());
                 }
                 TimeUnit.MILLISECONDS.sleep(5); // polling with a deadline
             }
+        }
+    }
+
+    /** One session's status queries: what is sent, what answered, what to ask again. */
+    private static final class StatusQuery {
+        private static final long RETRY_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+
+        final TraderLog log;
+        final List<Request> requests;
+        final int answersBefore;
+        final int refusalsBefore;
+        final List<String> again = new ArrayList<>();
+        int next;
+        int sentAgain;
+        long againAt;
+
+        StatusQuery(TraderLog log) {
+            this.log = log;
+            this.requests = log.requests();
+            this.answersBefore = log.statusAnswers();
+            this.refusalsBefore = log.statusRefusals();
+        }
+
+        int answered() {
+            return log.statusAnswers() - answersBefore;
+        }
+
+        /** Sends what the window allows, and the refused again once a pause has passed; true once all answered. */
+        boolean sendMore(SessionID id) {
+            again.addAll(log.takeRefusedStatusRequests());
+            long now = System.nanoTime();
+            if (!again.isEmpty() && now - againAt > RETRY_PAUSE_NANOS) {
+                for (String clOrdId : again) {
+                    Request request = log.request(clOrdId);
+                    if (request != null) {
+                        send(Orders.status(request.clOrdId(), request.symbol(), request.side()), id);
+                        sentAgain++;
+                    }
+                }
+                again.clear();
+                againAt = now;
+            }
+            int outstanding = next + sentAgain - answered() - (log.statusRefusals() - refusalsBefore);
+            while (next < requests.size() && outstanding < STATUS_WINDOW) {
+                Request request = requests.get(next++);
+                send(Orders.status(request.clOrdId(), request.symbol(), request.side()), id);
+                outstanding++;
+            }
+            return answered() >= requests.size();
         }
     }
 
@@ -232,12 +283,10 @@ final class Traders implements AutoCloseable {
         return session != null && session.isLoggedOn();
     }
 
-    private String progress(Map<SessionID, List<Request>> pending, Map<SessionID, Integer> answersBefore) {
+    private static String progress(Map<SessionID, StatusQuery> queries) {
         StringBuilder text = new StringBuilder();
-        for (SessionID id : sessions.values()) {
-            text.append(id.getSenderCompID()).append(' ').append(logs.get(id).statusAnswers() - answersBefore.get(id))
-                .append('/').append(pending.get(id).size()).append(' ');
-        }
+        queries.forEach((id, query) -> text.append(id.getSenderCompID()).append(' ').append(query.answered())
+            .append('/').append(query.requests.size()).append(' '));
         return text.toString();
     }
 
