@@ -153,7 +153,7 @@ final class StandaloneEngine implements EngineSide {
         }
     }
 
-    /** Each gateway's market data starts from the recovered books (the engine publishes only changes from now on). */
+    /** Each gateway's market data starts from the recovered books and calls' indicative uncrosses (the engine publishes only changes from now on). */
     private void seedMarketData(List<Gateway> gateways) {
         for (Gateway gateway : gateways) {
             MarketDataFeed feed = gateway.marketData();
@@ -166,6 +166,8 @@ final class StandaloneEngine implements EngineSide {
                     runtime.engine().forEachRestingOrder(symbolId, side,
                         order -> feed.seed(symbol, order.side(), order.price(), order.displayedQuantity()));
                 }
+                long[] indicative = runtime.engine().indicative(symbolId);
+                feed.seedIndicative(symbolId, indicative[0], indicative[1]);
             }
         }
     }

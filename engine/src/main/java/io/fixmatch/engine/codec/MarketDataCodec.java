@@ -12,9 +12,11 @@ import java.nio.ByteOrder;
  * {@value #ENTRY_LENGTH} bytes, little-endian:
  *
  * <pre>
- *  0 u8 kind ({@link #LEVEL}, {@link #TRADE})   1 u8 side (levels; 255 for trades)   2 i32 symbol id
- *  6 i64 price   14 i64 quantity (a level's new total, 0: gone; a trade's size)
+ *  0 u8 kind ({@link #LEVEL}, {@link #TRADE}, {@link #INDICATIVE})   1 u8 side (levels; 255 otherwise)
+ *  2 i32 symbol id   6 i64 price   14 i64 quantity (a level's new total, 0: gone; a trade's size; the indicative
+ *  volume)
  * </pre>
+ * An {@link #INDICATIVE} entry is a call's indicative uncross price and volume (both 0: none any more).
  * Entries come in the order they happened, except that a level changed several times in a row by one command (a
  * sweep through its orders) appears once, with its last quantity.
  */
@@ -24,6 +26,8 @@ public final class MarketDataCodec {
     public static final byte CONTINUED = 1;
     public static final byte LEVEL = 0;
     public static final byte TRADE = 1;
+    /** During a call: the price the auction would uncross at now and the volume it would execute (0, 0: none). */
+    public static final byte INDICATIVE = 2;
 
     private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
     private static final int NO_SIDE = 0xFF;

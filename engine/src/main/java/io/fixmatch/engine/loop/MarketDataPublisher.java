@@ -2,13 +2,14 @@ package io.fixmatch.engine.loop;
 
 import io.fixmatch.engine.api.MarketDataSink;
 import io.fixmatch.engine.api.Side;
+import io.fixmatch.engine.api.TradingPhase;
 import io.fixmatch.engine.codec.MarketDataCodec;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.nio.ByteBuffer;
 
 /**
- * The engine's market data on the matching thread: collects one command's level changes and trades in a staging
+ * The engine's market data on the matching thread: collects one command's level changes, trades and indicative uncrosses in a staging
  * buffer ({@link MarketDataCodec} entries; a level changed again right after is updated in place, so a sweep through
  * a level's orders costs one entry) and, when the command is done, copies them as one record into every gateway's
  * outbound ring, after the command's execution reports. That is all the matching step does for market data: the
@@ -62,6 +63,13 @@ final class MarketDataPublisher implements MarketDataSink {
     public void traded(int symbolId, long price, long quantity) {
         if (!replaying) {
             add(MarketDataCodec.TRADE, null, symbolId, price, quantity);
+        }
+    }
+
+    @Override
+    public void indicative(int symbolId, TradingPhase phase, long price, long volume) {
+        if (!replaying) {
+            add(MarketDataCodec.INDICATIVE, null, symbolId, price, volume);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.fixmatch.engine.matching;
 
 import io.fixmatch.engine.api.Side;
+import io.fixmatch.engine.api.TradingPhase;
 
 /**
  * A reader's own copy of one answer to a book query ({@link EngineView#answer(long)}): the asked symbol's top
@@ -28,6 +29,21 @@ public final class BookQueryAnswer {
     /** Orders resting in all books. */
     public long liveOrders() {
         return values[EngineView.LIVE_ORDERS];
+    }
+
+    /** The asked symbol's trading phase. */
+    public TradingPhase phase() {
+        return TradingPhase.ofCode((int) values[EngineView.PHASE]);
+    }
+
+    /** The asked symbol, during a call: the price its auction would uncross at now (0: none). */
+    public long indicativePrice() {
+        return values[EngineView.INDICATIVE_PRICE];
+    }
+
+    /** The asked symbol, during a call: the volume its auction would execute now (0: none). */
+    public long indicativeVolume() {
+        return values[EngineView.INDICATIVE_VOLUME];
     }
 
     /** The asked symbol: its non-empty price levels on this side. */

@@ -30,8 +30,12 @@ public final class EngineView {
     static final int REQUEST = 0;
     static final int SYMBOL = 1;
     static final int LIVE_ORDERS = 2;
+    /** The asked symbol's trading phase (code) and, during a call, its indicative uncross price and volume. */
+    static final int PHASE = 3;
+    static final int INDICATIVE_PRICE = 4;
+    static final int INDICATIVE_VOLUME = 5;
     /** Then per side (bids, asks): levels in the book, levels shown, {@link #MAX_LEVELS} x (price, qty, orders). */
-    static final int SIDES = 3;
+    static final int SIDES = 6;
     static final int SIDE_LENGTH = 2 + 3 * MAX_LEVELS;
     /** Then per symbol and side: levels, best price, quantity at the best price. */
     static final int SUMMARY = SIDES + 2 * SIDE_LENGTH;
@@ -177,6 +181,9 @@ public final class EngineView {
         answer[SYMBOL] = symbolId;
         answer[LIVE_ORDERS] = liveOrders;
         OrderBook asked = symbolId >= 0 && symbolId < books.length ? books[symbolId] : null;
+        answer[PHASE] = asked == null ? TradingPhase.CONTINUOUS.code() : asked.session.phase.code();
+        answer[INDICATIVE_PRICE] = asked == null ? 0 : asked.session.indicativePrice;
+        answer[INDICATIVE_VOLUME] = asked == null ? 0 : asked.session.indicativeVolume;
         writeLevels(asked == null ? null : asked.bids, SIDES);
         writeLevels(asked == null ? null : asked.asks, SIDES + SIDE_LENGTH);
         int at = SUMMARY;

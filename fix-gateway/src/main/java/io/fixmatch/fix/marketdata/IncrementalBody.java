@@ -7,8 +7,8 @@ import io.fixmatch.fix.codec.MessageBody;
 
 /**
  * MarketDataIncrementalRefresh (35=X) of one subscription: MDReqID, then entries of MDUpdateAction (279: 0 new,
- * 1 change, 2 delete), MDEntryType (269: 0 bid, 1 offer, 2 trade), Symbol, MDEntryPx and, but for deletes,
- * MDEntrySize (the level's new total, or the trade's size). At most {@link #capacity()} entries, so that it fits in
+ * 1 change, 2 delete), MDEntryType (269: 0 bid, 1 offer, 2 trade, Q indicative), Symbol, MDEntryPx and, but for deletes,
+ * MDEntrySize (the level's new total, the trade's size, the indicative volume). At most {@link #capacity()} entries, so that it fits in
  * a message of the session's maximum size. Reused: {@link #start}, {@link #add}, send, {@link #clear}.
  */
 final class IncrementalBody implements MessageBody {
@@ -18,6 +18,8 @@ final class IncrementalBody implements MessageBody {
     static final char BID = '0';
     static final char OFFER = '1';
     static final char TRADE = '2';
+    /** The indicative uncross price (270) and volume (271) of a call (FIX 5.0's Auction Clearing Price). */
+    static final char INDICATIVE = 'Q';
     /** Bytes of a message that are not entries (header, MDReqID, NoMDEntries, trailer), generously. */
     private static final int OVERHEAD_BYTES = 512;
     /** Bytes of one entry but its Symbol: the tags, '=' and SOH, an action, a type, a price and a size of 19 digits. */

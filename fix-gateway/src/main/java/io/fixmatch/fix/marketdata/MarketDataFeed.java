@@ -70,6 +70,11 @@ public final class MarketDataFeed {
         return counters;
     }
 
+    /** Before the gateway starts: the indicative uncross of a symbol the recovered engine has in a call. */
+    public void seedIndicative(int symbolId, long price, long volume) {
+        books.seedIndicative(symbolId, price, volume);
+    }
+
     /** Before the gateway starts: a resting order of the recovered books. */
     public void seed(int symbolId, Side side, long price, long quantity) {
         books.seed(symbolId, side, price, quantity);
@@ -108,16 +113,16 @@ public final class MarketDataFeed {
         byte[] mdReqId = Arrays.copyOfRange(message.buffer(), message.valueStartAt(idField),
             message.valueStartAt(idField) + message.valueLengthAt(idField));
         Subscription subscription = new Subscription(session, mdReqId, request.symbolIds(), request.depth(),
-            request.bids(), request.offers(), request.trades());
+            request.bids(), request.offers(), request.trades(), request.indicative());
         for (int slot = 0; slot < subscription.symbols.length; slot++) {
             sendSnapshot(subscription, slot);
         }
         if (request.type() == MarketDataRequest.SUBSCRIBE) {
             registry.add(subscription);
-            LOG.info("{}: market data subscription {}: {} symbols, depth {}{}{}{}", session.name(),
+            LOG.info("{}: market data subscription {}: {} symbols, depth {}{}{}{}{}", session.name(),
                 message.stringValue(FixTags.MD_REQ_ID), subscription.symbols.length, subscription.depth,
                 subscription.bids ? ", bids" : "", subscription.offers ? ", offers" : "",
-                subscription.trades ? ", trades" : "");
+                subscription.trades ? ", trades" : "", subscription.indicative ? ", indicative" : "");
         }
     }
 
@@ -208,6 +213,7 @@ public final class MarketDataFeed {
                 diff(subscription, slot, side);
             }
         }
+        indicativeDiff(subscription, slot);
         sendUpdate(subscription);
     }
 
@@ -219,6 +225,7 @@ public final class MarketDataFeed {
                 diff(subscription, slot, side);
             }
         }
+        indicativeDiff(subscription, slot);
         sendUpdate(subscription);
     }
 
@@ -253,6 +260,30 @@ public final class MarketDataFeed {
         subscription.sent(slot, side, book, now);
     }
 
+    /**
+     * The call's indicative uncross as the client should hold it (269=Q, if asked for): new when a call first has
+     * one, a change when price or volume moved, a delete when it has none any more (no crossing interest, or the
+     * call ended).
+     */
+    private void indicativeDiff(Subscription subscription, int slot) {
+        if (!subscription.indicative) {
+            return;
+        }
+        int symbolId = subscription.symbols[slot];
+        long price = books.indicativePrice(symbolId);
+        long volume = books.indicativeVolume(symbolId);
+        long heldPrice = subscription.sentIndicativePrice(slot);
+        long heldVolume = subscription.sentIndicativeVolume(slot);
+        if (volume == 0 && heldVolume != 0) {
+            add(subscription, IncrementalBody.DELETE, IncrementalBody.INDICATIVE, symbolId, heldPrice, 0);
+        } else if (volume != 0 && heldVolume == 0) {
+            add(subscription, IncrementalBody.NEW, IncrementalBody.INDICATIVE, symbolId, price, volume);
+        } else if (volume != 0 && (price != heldPrice || volume != heldVolume)) {
+            add(subscription, IncrementalBody.CHANGE, IncrementalBody.INDICATIVE, symbolId, price, volume);
+        }
+        subscription.sentIndicative(slot, price, volume);
+    }
+
     /** Adds an entry to the subscription's X; a full X is sent and the next entries start another. */
     private void add(Subscription subscription, char action, char type, int symbolId, long price, long quantity) {
         if (update.isFull()) {
@@ -275,11 +306,15 @@ public final class MarketDataFeed {
         LevelBookSide offers = books.side(symbolId, Side.SELL);
         snapshot.of(subscription.mdReqId(), symbolId, subscription.bids ? bids : null,
             subscription.offers ? offers : null, subscription.depth);
+        long indicativeVolume = subscription.indicative ? books.indicativeVolume(symbolId) : 0;
+        long indicativePrice = indicativeVolume == 0 ? 0 : books.indicativePrice(symbolId);
+        snapshot.indicative(indicativePrice, indicativeVolume);
         if (subscription.session.sendUnstored(MsgTypes.MARKET_DATA_SNAPSHOT, snapshot, nowMs)) {
             counters.add(MarketDataCounters.SNAPSHOTS, 1);
         }
         subscription.sent(slot, Side.BUY, bids, snapshot.bidCount());
         subscription.sent(slot, Side.SELL, offers, snapshot.offerCount());
+        subscription.sentIndicative(slot, indicativePrice, indicativeVolume);
     }
 
     private void unsubscribe(Subscription subscription) {

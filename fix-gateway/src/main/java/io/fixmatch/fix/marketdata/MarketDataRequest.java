@@ -25,6 +25,7 @@ final class MarketDataRequest {
     private boolean bids;
     private boolean offers;
     private boolean trades;
+    private boolean indicative;
     private int symbolCount;
     private char rejectReason;
     private String rejectText;
@@ -69,6 +70,7 @@ final class MarketDataRequest {
         bids = false;
         offers = false;
         trades = false;
+        indicative = false;
         for (int field = 0; field < message.fieldCount(); field++) {
             if (message.tagAt(field) != FixTags.MD_ENTRY_TYPE) {
                 continue;
@@ -78,10 +80,11 @@ final class MarketDataRequest {
                 case '0' -> bids = true;
                 case '1' -> offers = true;
                 case '2' -> trades = true;
+                case 'Q' -> indicative = true;
                 default -> {
                     return refuse(RequestRejectBody.UNSUPPORTED_MD_ENTRY_TYPE, "MDEntryType(269) "
                         + new String(message.buffer(), message.valueStartAt(field), message.valueLengthAt(field),
-                        java.nio.charset.StandardCharsets.US_ASCII) + " is not offered: 0 bid, 1 offer, 2 trade");
+                        java.nio.charset.StandardCharsets.US_ASCII) + " is not offered: 0 bid, 1 offer, 2 trade, Q indicative auction price");
                 }
             }
         }
@@ -134,6 +137,11 @@ final class MarketDataRequest {
 
     boolean trades() {
         return trades;
+    }
+
+    /** Whether it asks for the indicative uncross price and volume during calls (269=Q). */
+    boolean indicative() {
+        return indicative;
     }
 
     /** The symbols asked for, each once, in the order first listed (a new array: for a subscription). */

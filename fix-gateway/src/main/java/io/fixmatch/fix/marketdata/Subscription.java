@@ -18,6 +18,9 @@ final class Subscription {
     final boolean bids;
     final boolean offers;
     final boolean trades;
+    /** Whether it wants the indicative uncross during calls (269=Q), and per symbol slot what the client holds. */
+    final boolean indicative;
+    private final long[] sentIndicative;
     /** Per symbol slot k and side s, at [k * 2 + s]: the levels the client holds, best first. */
     private final long[][] sentPrices;
     private final long[][] sentQuantities;
@@ -26,7 +29,7 @@ final class Subscription {
     private boolean behind;
 
     Subscription(FixSession session, byte[] mdReqId, int[] symbols, int depth, boolean bids, boolean offers,
-                 boolean trades) {
+                 boolean trades, boolean indicative) {
         this.session = session;
         this.mdReqId = mdReqId;
         this.symbols = symbols;
@@ -34,6 +37,8 @@ final class Subscription {
         this.bids = bids;
         this.offers = offers;
         this.trades = trades;
+        this.indicative = indicative;
+        sentIndicative = new long[symbols.length * 2];
         sentPrices = new long[symbols.length * 2][depth];
         sentQuantities = new long[symbols.length * 2][depth];
         sentCounts = new int[symbols.length * 2];
@@ -72,6 +77,21 @@ final class Subscription {
             sentQuantities[at][i] = book.quantity(i);
         }
         sentCounts[at] = count;
+    }
+
+    /** The indicative price the client holds for the symbol in {@code slot} (0: none). */
+    long sentIndicativePrice(int slot) {
+        return sentIndicative[slot * 2];
+    }
+
+    long sentIndicativeVolume(int slot) {
+        return sentIndicative[slot * 2 + 1];
+    }
+
+    /** The client now holds this indicative price and volume (0, 0: none). */
+    void sentIndicative(int slot, long price, long volume) {
+        sentIndicative[slot * 2] = price;
+        sentIndicative[slot * 2 + 1] = volume;
     }
 
     boolean isBehind() {

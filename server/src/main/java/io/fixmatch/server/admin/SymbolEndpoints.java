@@ -13,7 +13,8 @@ import java.util.List;
 import java.util.concurrent.TimeoutException;
 
 /**
- * {@code GET /book/{symbol}} (the top levels of both sides, {@code ?depth=N}, 1..20, default 10) and
+ * {@code GET /book/{symbol}} (the top levels of both sides, {@code ?depth=N}, 1..20, default 10; the trading phase
+ * and a call's indicative uncross) and
  * {@code POST /symbols/{symbol}/halt} and {@code /resume}. Prices are decimal strings at the symbol's precision.
  */
 final class SymbolEndpoints {
@@ -24,8 +25,13 @@ final class SymbolEndpoints {
     record Level(String price, long quantity, int orders) {
     }
 
-    /** The answer of {@code GET /book/{symbol}}: levels best first; bidLevels/askLevels count all of them. */
-    record Book(String symbol, boolean halted, int bidLevels, int askLevels, List<Level> bids, List<Level> asks) {
+    /**
+     * The answer of {@code GET /book/{symbol}}: levels best first; bidLevels/askLevels count all of them; the trading
+     * phase (CONTINUOUS, OPENING_CALL, CLOSING_CALL, VOLATILITY_CALL, CLOSED) and, during a call, the indicative
+     * uncross price and volume (null and 0 when there is none).
+     */
+    record Book(String symbol, boolean halted, String phase, String indicativePrice, long indicativeVolume,
+                int bidLevels, int askLevels, List<Level> bids, List<Level> asks) {
     }
 
     /** The answer of a halt or resume: the symbol's state once the engine applied it. */
@@ -70,7 +76,9 @@ final class SymbolEndpoints {
 
     /** One symbol's book as a book query answered it, {@code depth} levels a side. */
     static Book book(SymbolSpec spec, boolean halted, BookQueryAnswer answer, int depth) {
-        return new Book(spec.name(), halted, answer.levelCount(Side.BUY), answer.levelCount(Side.SELL),
+        String indicativePrice = answer.indicativeVolume() == 0 ? null : decimal(answer.indicativePrice(), spec);
+        return new Book(spec.name(), halted, answer.phase().name(), indicativePrice, answer.indicativeVolume(),
+            answer.levelCount(Side.BUY), answer.levelCount(Side.SELL),
             levels(answer, Side.BUY, depth, spec), levels(answer, Side.SELL, depth, spec));
     }
 

@@ -2,6 +2,7 @@ package io.fixmatch.server.rules;
 
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.SessionControl;
+import io.fixmatch.engine.api.SymbolControl;
 import io.fixmatch.engine.matching.TradingSettings;
 
 import java.util.ArrayList;
@@ -10,7 +11,7 @@ import java.util.function.IntPredicate;
 
 /**
  * Brings the engine's settings to the configuration's, through the journal: after recovery, for every session
- * setting and reference price the recovered engine holds differently from the configuration, a command that sets
+ * setting, reference price and symbol schedule setting the recovered engine holds differently from the configuration, a command that sets
  * it. The commands are journaled and processed before any client's, so a replay decides every order with the
  * settings in force when it was first decided, even if the configuration changed since. The kill switch is state,
  * not configuration: a restart leaves it as it was.
@@ -49,6 +50,33 @@ public final class SessionControlSync {
                 commands.add(new Command().setReferencePrice(symbol, wanted).timestampNanos(timestampNanos));
             }
         }
+        for (int symbol = 0; symbol < rules.schedules().size(); symbol++) {
+            schedule(commands, symbol, rules.schedules().get(symbol), engine, timestampNanos);
+        }
         return commands;
     }
+
+    /**
+     * The symbol's schedule and volatility settings: the time zone first, then the random end, the four times (the
+     * schedule is in force once all four are set, in order) and the band. Where the engine's values are not known
+     * (a cluster's welcome), every configured one is set (setting an unchanged value changes nothing).
+     */
+    private static void schedule(List<Command> commands, int symbol, SymbolSchedule wanted, TradingSettings engine,
+                                 long timestampNanos) {
+        String zone = engine.symbolTimeZone(symbol);
+        if (zone == null ? !wanted.timeZone().equals("UTC") : !zone.equals(wanted.timeZone())) {
+            commands.add(new Command().setSymbolTimeZone(symbol, wanted.timeZone()).timestampNanos(timestampNanos));
+        }
+        for (SymbolControl control : SCHEDULE_ORDER) {
+            long value = wanted.control(control);
+            long held = engine.symbolControl(symbol, control);
+            if (held == TradingSettings.UNKNOWN ? value != control.none() : held != value) {
+                commands.add(new Command().setSymbolControl(symbol, control, value).timestampNanos(timestampNanos));
+            }
+        }
+    }
+
+    private static final SymbolControl[] SCHEDULE_ORDER = {SymbolControl.RANDOM_END_MILLIS,
+        SymbolControl.OPENING_CALL, SymbolControl.OPENING_UNCROSS, SymbolControl.CLOSING_CALL,
+        SymbolControl.CLOSING_UNCROSS, SymbolControl.VOLATILITY_BAND_BASIS_POINTS, SymbolControl.INTERRUPTION_MILLIS};
 }

@@ -20,7 +20,7 @@ import java.util.Map;
  * Reads the trading rules' keys (docs/CONFIG.md): {@code session.<ID>.risk.*}, {@code session.<ID>.firm},
  * {@code session.<ID>.selfTradePrevention}, {@code firm.<FIRM>.selfTradePrevention} (for the firms sessions name),
  * {@code session.<ID>.killSwitchOnDisconnect}, {@code symbol.<NAME>.referencePrice}, {@code engine.endOfDay},
- * {@code engine.timeZone}.
+ * {@code engine.timeZone}, and the auction groups ({@link AuctionGroupKeys}).
  */
 public final class TradingRulesKeys {
     private static final DateTimeFormatter HOURS_MINUTES = DateTimeFormatter.ofPattern("HH:mm", Locale.ROOT);
@@ -75,7 +75,8 @@ public final class TradingRulesKeys {
                 throw keys.invalid("engine.endOfDay", "must be a time HH:mm (e.g. 17:30), was " + endOfDay);
             }
         }
-        return new TradingRules(sessions, referencePrices, at, timeZone);
+        return new TradingRules(sessions, referencePrices, at, timeZone,
+            AuctionGroupKeys.read(keys, symbols, timeZone));
     }
 
     private static SelfTradePrevention mode(ConfigKeys keys, String key, SelfTradePrevention fallback) {
