@@ -8,6 +8,7 @@ import io.fixmatch.engine.api.EventType;
 import io.fixmatch.engine.api.ExecutionEvent;
 import io.fixmatch.engine.api.OrderType;
 import io.fixmatch.engine.api.Side;
+import io.fixmatch.engine.api.SymbolControl;
 import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.loop.InboundCommandRing;
 import io.fixmatch.engine.loop.OutboundEventRing;
@@ -113,6 +114,48 @@ class ClusterRoundTripTest {
                 assertTrue(cluster.awaitLeader(20_000) != leader);
                 assertEquals(List.of("1 EXPIRED gtd"), awaitEvents(outbound, 1));
                 assertTrue(System.currentTimeMillis() * 1_000_000L >= expire, "not before its time");
+            }
+        }
+    }
+
+    /**
+     * A volatility interruption and the stop its uncross triggers, through the cluster: the symbol's band and
+     * interruption length are journaled commands, the call starts on an order, the leader is killed during the call,
+     * and the new leader (whose state came from the replicated log alone) uncrosses at the interruption's end by the
+     * cluster's timer, triggers the waiting stop-limit order and rests it: the same events a single engine gives.
+     */
+    @Test
+    void aVolatilityInterruptionUncrossesAfterTheLeadersLossAndTriggersAStop() throws Exception {
+        try (TestCluster cluster = new TestCluster(TestCluster.tempRoot(), 3).startAll()) {
+            int leader = cluster.awaitLeader(30_000);
+            InboundCommandRing inbound = new InboundCommandRing(1 << 16);
+            OutboundEventRing outbound = new OutboundEventRing(1 << 20, new BackoffIdleStrategy());
+            try (ClusterEngineLink link = new ClusterEngineLink(cluster.linkSettings(1, 1, 2, 3), inbound, outbound, 2)) {
+                link.connect(StoredOrigins.NONE);
+                link.start(-1);
+                Command command = new Command();
+                assertTrue(inbound.offer(command.setSymbolControl(0, SymbolControl.VOLATILITY_BAND_BASIS_POINTS, 500)));
+                assertTrue(inbound.offer(command.setSymbolControl(0, SymbolControl.INTERRUPTION_MILLIS, 4_000)));
+                assertTrue(inbound.offer(command.newOrder(1, "s0", 0, Side.SELL, OrderType.LIMIT, TimeInForce.DAY,
+                    10_000, 10)));
+                assertTrue(inbound.offer(command.newOrder(2, "b0", 0, Side.BUY, OrderType.LIMIT, TimeInForce.DAY,
+                    10_000, 10)));
+                assertEquals(List.of("1 ACCEPTED s0", "2 ACCEPTED b0", "2 FILL b0", "1 FILL s0"),
+                    awaitEvents(outbound, 4));
+                assertTrue(inbound.offer(command.newOrder(1, "sl", 0, Side.BUY, OrderType.STOP_LIMIT, TimeInForce.DAY,
+                    11_100, 5).stopPrice(10_500)));
+                assertTrue(inbound.offer(command.newOrder(1, "s1", 0, Side.SELL, OrderType.LIMIT, TimeInForce.DAY,
+                    11_000, 5)));
+                // 11,000 is 10% above the last trade: outside the 5% band, the buy starts a call instead of trading
+                assertTrue(inbound.offer(command.newOrder(2, "b1", 0, Side.BUY, OrderType.LIMIT, TimeInForce.DAY,
+                    11_000, 5)));
+                assertEquals(List.of("1 ACCEPTED sl", "1 ACCEPTED s1", "2 ACCEPTED b1"), awaitEvents(outbound, 3));
+                long callStarted = System.currentTimeMillis();
+                cluster.kill(leader);
+                assertTrue(cluster.awaitLeader(20_000) != leader);
+                assertEquals(List.of("2 FILL b1", "1 FILL s1", "1 TRIGGERED sl"), awaitEvents(outbound, 3));
+                assertTrue(System.currentTimeMillis() - callStarted >= 3_500, "not before the interruption's end");
+                assertEquals(0, drain(outbound).size(), "no report twice");
             }
         }
     }
