@@ -84,6 +84,9 @@ class AuctionFixTest {
             assertEquals("VOLATILITY_CALL", book.get("phase").asText(), book.toString());
             assertEquals(0, dec("110").compareTo(new BigDecimal(book.get("indicativePrice").asText())), book.toString());
             assertEquals(5, book.get("indicativeVolume").asLong(), book.toString());
+            subscriber.send(MarketDataBook.request("SNAP", '0', 0, List.of("AAPL"), '0', '1', 'Q'));
+            assertEquals(List.of("0 0 110 5", "0 1 110 5", "0 Q 110 5"), entries(subscriber.nextApp("W")),
+                "a snapshot during the call: the crossed book and, last, the indicative uncross");
 
             // the interruption's end (3 s later, no other command needed): the uncross at 110.00, which triggers
             // the stop-limit buy (stop 105.00); it rests at 111.00
