@@ -3,6 +3,7 @@ package io.fixmatch.cluster;
 import io.fixmatch.cluster.client.ClusterEngineLink;
 import io.fixmatch.cluster.client.StoredOrigins;
 import io.fixmatch.cluster.client.Welcome;
+import io.fixmatch.cluster.node.ClusterNode;
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.EventType;
 import io.fixmatch.engine.api.ExecutionEvent;
@@ -10,8 +11,10 @@ import io.fixmatch.engine.api.OrderType;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.SymbolControl;
 import io.fixmatch.engine.api.TimeInForce;
+import io.fixmatch.engine.api.TradingPhase;
 import io.fixmatch.engine.loop.InboundCommandRing;
 import io.fixmatch.engine.loop.OutboundEventRing;
+import io.fixmatch.engine.matching.BookQueryAnswer;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -28,30 +31,27 @@ class ClusterRoundTripTest {
 
     @Test
     void ordersTradeThroughTheClusterAndSurviveTheLeadersLoss() throws Exception {
-        try (TestCluster cluster = new TestCluster(TestCluster.tempRoot(), 3).startAll()) {
-            int leader = cluster.awaitLeader(30_000);
-            InboundCommandRing inbound = new InboundCommandRing(1 << 16);
-            OutboundEventRing outbound = new OutboundEventRing(1 << 20, new BackoffIdleStrategy());
-            try (ClusterEngineLink link = new ClusterEngineLink(cluster.linkSettings(1, 1, 2, 3), inbound, outbound, 2)) {
-                Welcome welcome = link.connect(StoredOrigins.NONE);
-                assertEquals(0, welcome.lastApplied());
-                link.start(-1);
-                Command command = new Command();
-                assertTrue(inbound.offer(command.newOrder(1, "b1", 0, Side.BUY, OrderType.LIMIT, TimeInForce.DAY,
-                    15_000, 100)));
-                assertTrue(inbound.offer(command.newOrder(2, "s1", 0, Side.SELL, OrderType.LIMIT, TimeInForce.DAY,
-                    15_000, 40)));
-                List<String> events = awaitEvents(outbound, 4);
-                assertEquals(List.of("1 ACCEPTED b1", "2 ACCEPTED s1", "2 FILL s1", "1 FILL b1"), events);
+        try (LinkedCluster venue = LinkedCluster.open(3, 1 << 20)) {
+            TestCluster cluster = venue.cluster;
+            int leader = venue.leader;
+            InboundCommandRing inbound = venue.inbound;
+            OutboundEventRing outbound = venue.outbound;
+            assertEquals(0, venue.welcome.lastApplied());
+            Command command = new Command();
+            assertTrue(inbound.offer(command.newOrder(1, "b1", 0, Side.BUY, OrderType.LIMIT, TimeInForce.DAY,
+                15_000, 100)));
+            assertTrue(inbound.offer(command.newOrder(2, "s1", 0, Side.SELL, OrderType.LIMIT, TimeInForce.DAY,
+                15_000, 40)));
+            List<String> events = awaitEvents(outbound, 4);
+            assertEquals(List.of("1 ACCEPTED b1", "2 ACCEPTED s1", "2 FILL s1", "1 FILL b1"), events);
 
-                cluster.kill(leader);
-                int next = cluster.awaitLeader(20_000);
-                assertTrue(next != leader);
-                assertTrue(inbound.offer(command.newOrder(2, "s2", 0, Side.SELL, OrderType.LIMIT, TimeInForce.DAY,
-                    15_000, 60)));
-                assertEquals(List.of("2 ACCEPTED s2", "2 FILL s2", "1 FILL b1"), awaitEvents(outbound, 3));
-                assertEquals(0, drain(outbound).size(), "no report twice");
-            }
+            cluster.kill(leader);
+            int next = cluster.awaitLeader(20_000);
+            assertTrue(next != leader);
+            assertTrue(inbound.offer(command.newOrder(2, "s2", 0, Side.SELL, OrderType.LIMIT, TimeInForce.DAY,
+                15_000, 60)));
+            assertEquals(List.of("2 ACCEPTED s2", "2 FILL s2", "1 FILL b1"), awaitEvents(outbound, 3));
+            assertEquals(0, drain(outbound).size(), "no report twice");
         }
     }
 
@@ -61,35 +61,31 @@ class ClusterRoundTripTest {
      */
     @Test
     void eachCommandsEventsComeWithItsAnswerThroughManyWrapsOfTheRings() throws Exception {
-        try (TestCluster cluster = new TestCluster(TestCluster.tempRoot(), 1).startAll()) {
-            cluster.awaitLeader(30_000);
-            InboundCommandRing inbound = new InboundCommandRing(1 << 16);
-            OutboundEventRing outbound = new OutboundEventRing(1 << 22, new BackoffIdleStrategy());
-            try (ClusterEngineLink link = new ClusterEngineLink(cluster.linkSettings(1, 1, 2, 3), inbound, outbound, 2)) {
-                link.connect(StoredOrigins.NONE);
-                link.start(-1);
-                Command command = new Command();
-                int orders = 5_000; // the service's 64 KiB inbound ring wraps about every 600 commands
-                int[] accepted = {0};
-                for (int i = 0; i < orders; i++) {
-                    // ClOrdIDs of many lengths: records of several sizes, so the rings wrap after a padding record
-                    String clOrdId = "o" + i + "-" + "x".repeat(i % 17);
-                    while (!inbound.offer(command.newOrder(1 + i % 3, clOrdId, i % 2, Side.BUY, OrderType.LIMIT,
-                        TimeInForce.DAY, 10_000 - i % 100, 1))) {
-                        Thread.onSpinWait();
-                    }
-                    if (i % 500 == 499) {
-                        awaitQuiet(link);
-                    }
+        try (LinkedCluster venue = LinkedCluster.open(1, 1 << 22)) {
+            InboundCommandRing inbound = venue.inbound;
+            OutboundEventRing outbound = venue.outbound;
+            ClusterEngineLink link = venue.link;
+            Command command = new Command();
+            int orders = 5_000; // the service's 64 KiB inbound ring wraps about every 600 commands
+            int[] accepted = {0};
+            for (int i = 0; i < orders; i++) {
+                // ClOrdIDs of many lengths: records of several sizes, so the rings wrap after a padding record
+                String clOrdId = "o" + i + "-" + "x".repeat(i % 17);
+                while (!inbound.offer(command.newOrder(1 + i % 3, clOrdId, i % 2, Side.BUY, OrderType.LIMIT,
+                    TimeInForce.DAY, 10_000 - i % 100, 1))) {
+                    Thread.onSpinWait();
                 }
-                awaitQuiet(link);
-                outbound.poll((ExecutionEvent event) -> {
-                    if (event.type() == EventType.ACCEPTED) {
-                        accepted[0]++;
-                    }
-                }, Integer.MAX_VALUE);
-                assertEquals(orders, accepted[0], "every order's acceptance had arrived once it was answered");
+                if (i % 500 == 499) {
+                    awaitQuiet(link);
+                }
             }
+            awaitQuiet(link);
+            outbound.poll((ExecutionEvent event) -> {
+                if (event.type() == EventType.ACCEPTED) {
+                    accepted[0]++;
+                }
+            }, Integer.MAX_VALUE);
+            assertEquals(orders, accepted[0], "every order's acceptance had arrived once it was answered");
         }
     }
 
@@ -99,22 +95,19 @@ class ClusterRoundTripTest {
      */
     @Test
     void aGtdOrderExpiresByTheClustersTimerAfterTheLeaderThatScheduledItDied() throws Exception {
-        try (TestCluster cluster = new TestCluster(TestCluster.tempRoot(), 3).startAll()) {
-            int leader = cluster.awaitLeader(30_000);
-            InboundCommandRing inbound = new InboundCommandRing(1 << 16);
-            OutboundEventRing outbound = new OutboundEventRing(1 << 20, new BackoffIdleStrategy());
-            try (ClusterEngineLink link = new ClusterEngineLink(cluster.linkSettings(1, 1, 2, 3), inbound, outbound, 2)) {
-                link.connect(StoredOrigins.NONE);
-                link.start(-1);
-                long expire = (System.currentTimeMillis() + 4_000) * 1_000_000L;
-                assertTrue(inbound.offer(new Command().newOrder(1, "gtd", 0, Side.BUY, OrderType.LIMIT,
-                    TimeInForce.GTD, 15_000, 100).expireTimeNanos(expire)));
-                assertEquals(List.of("1 ACCEPTED gtd"), awaitEvents(outbound, 1));
-                cluster.kill(leader);
-                assertTrue(cluster.awaitLeader(20_000) != leader);
-                assertEquals(List.of("1 EXPIRED gtd"), awaitEvents(outbound, 1));
-                assertTrue(System.currentTimeMillis() * 1_000_000L >= expire, "not before its time");
-            }
+        try (LinkedCluster venue = LinkedCluster.open(3, 1 << 20)) {
+            TestCluster cluster = venue.cluster;
+            int leader = venue.leader;
+            InboundCommandRing inbound = venue.inbound;
+            OutboundEventRing outbound = venue.outbound;
+            long expire = (System.currentTimeMillis() + 4_000) * 1_000_000L;
+            assertTrue(inbound.offer(new Command().newOrder(1, "gtd", 0, Side.BUY, OrderType.LIMIT,
+                TimeInForce.GTD, 15_000, 100).expireTimeNanos(expire)));
+            assertEquals(List.of("1 ACCEPTED gtd"), awaitEvents(outbound, 1));
+            cluster.kill(leader);
+            assertTrue(cluster.awaitLeader(20_000) != leader);
+            assertEquals(List.of("1 EXPIRED gtd"), awaitEvents(outbound, 1));
+            assertTrue(System.currentTimeMillis() * 1_000_000L >= expire, "not before its time");
         }
     }
 
@@ -126,36 +119,142 @@ class ClusterRoundTripTest {
      */
     @Test
     void aVolatilityInterruptionUncrossesAfterTheLeadersLossAndTriggersAStop() throws Exception {
-        try (TestCluster cluster = new TestCluster(TestCluster.tempRoot(), 3).startAll()) {
-            int leader = cluster.awaitLeader(30_000);
-            InboundCommandRing inbound = new InboundCommandRing(1 << 16);
-            OutboundEventRing outbound = new OutboundEventRing(1 << 20, new BackoffIdleStrategy());
-            try (ClusterEngineLink link = new ClusterEngineLink(cluster.linkSettings(1, 1, 2, 3), inbound, outbound, 2)) {
-                link.connect(StoredOrigins.NONE);
+        try (LinkedCluster venue = LinkedCluster.open(3, 1 << 20)) {
+            TestCluster cluster = venue.cluster;
+            int leader = venue.leader;
+            InboundCommandRing inbound = venue.inbound;
+            OutboundEventRing outbound = venue.outbound;
+            startVolatilityCall(inbound, outbound, 4_000);
+            long callStarted = System.currentTimeMillis();
+            cluster.kill(leader);
+            assertTrue(cluster.awaitLeader(20_000) != leader);
+            assertEquals(List.of("2 FILL b1", "1 FILL s1", "1 TRIGGERED sl"), awaitEvents(outbound, 3));
+            assertTrue(System.currentTimeMillis() - callStarted >= 3_500, "not before the interruption's end");
+            assertEquals(0, drain(outbound).size(), "no report twice");
+        }
+    }
+
+    /**
+     * The cluster's snapshot during a call holds the call (phase, its orders, the waiting stop, the interruption's end):
+     * a follower restarted from a snapshot taken during the call, and the log after it, comes to the same book as the
+     * others after the uncross: the stop triggered and resting, the symbol trading continuously again.
+     */
+    @Test
+    void aNodeRestartedFromASnapshotTakenDuringACallUncrossesLikeTheOthers() throws Exception {
+        try (LinkedCluster venue = LinkedCluster.open(3, 1 << 20)) {
+            TestCluster cluster = venue.cluster;
+            int leader = venue.leader;
+            InboundCommandRing inbound = venue.inbound;
+            OutboundEventRing outbound = venue.outbound;
+            startVolatilityCall(inbound, outbound, 6_000);
+            assertTrue(cluster.node(leader).requestSnapshot());
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            for (int id = 0; id < 3; id++) {
+                while (cluster.node(id).status().snapshots() == 0) {
+                    assertTrue(System.nanoTime() < deadline, "node " + id + " took no snapshot");
+                    Thread.sleep(10);
+                }
+            }
+            int follower = (leader + 1) % 3;
+            cluster.kill(follower);
+            cluster.start(follower);
+            assertEquals(List.of("2 FILL b1", "1 FILL s1", "1 TRIGGERED sl"), awaitEvents(outbound, 3));
+            List<String> books = new ArrayList<>();
+            for (int id = 0; id < 3; id++) {
+                books.add(book(cluster.node(id), id + 1));
+            }
+            assertEquals("CONTINUOUS bids [11100x5] asks []", books.get(leader), "the leader's book");
+            assertEquals(List.of(books.get(leader), books.get(leader), books.get(leader)), books,
+                "every node's book, the restarted one's (" + follower + ") too");
+        }
+    }
+
+    /**
+     * Symbol 0 with a 5% band and this interruption length; a trade at 10,000 (the last price); a stop-limit buy
+     * (stop 10,500, limit 11,100) waiting; then a buy at 11,000 against an ask there: 10% above the last trade, outside
+     * the band, so it starts a call instead of trading.
+     */
+    private static void startVolatilityCall(InboundCommandRing inbound, OutboundEventRing outbound,
+                                            long interruptionMillis) throws InterruptedException {
+        Command command = new Command();
+        assertTrue(inbound.offer(command.setSymbolControl(0, SymbolControl.VOLATILITY_BAND_BASIS_POINTS, 500)));
+        assertTrue(inbound.offer(command.setSymbolControl(0, SymbolControl.INTERRUPTION_MILLIS, interruptionMillis)));
+        assertTrue(inbound.offer(command.newOrder(1, "s0", 0, Side.SELL, OrderType.LIMIT, TimeInForce.DAY, 10_000, 10)));
+        assertTrue(inbound.offer(command.newOrder(2, "b0", 0, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, 10_000, 10)));
+        assertEquals(List.of("1 ACCEPTED s0", "2 ACCEPTED b0", "2 FILL b0", "1 FILL s0"), awaitEvents(outbound, 4));
+        assertTrue(inbound.offer(command.newOrder(1, "sl", 0, Side.BUY, OrderType.STOP_LIMIT, TimeInForce.DAY,
+            11_100, 5).stopPrice(10_500)));
+        assertTrue(inbound.offer(command.newOrder(1, "s1", 0, Side.SELL, OrderType.LIMIT, TimeInForce.DAY, 11_000, 5)));
+        assertTrue(inbound.offer(command.newOrder(2, "b1", 0, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, 11_000, 5)));
+        assertEquals(List.of("1 ACCEPTED sl", "1 ACCEPTED s1", "2 ACCEPTED b1"), awaitEvents(outbound, 3));
+    }
+
+    /** The node's book of symbol 0 once it has applied every command the others have: phase and levels. */
+    private static String book(ClusterNode node, long requestId) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        BookQueryAnswer answer = null;
+        while (answer == null || answer.liveOrders() != 1 || answer.phase() != TradingPhase.CONTINUOUS) {
+            assertTrue(System.nanoTime() < deadline, "node's book: " + (answer == null ? "no answer" : describe(answer)));
+            if (node.service().view() != null) {
+                node.service().askBookQuery(0, requestId);
+                Thread.sleep(20);
+                answer = node.service().view().answer(requestId);
+            } else {
+                Thread.sleep(20);
+            }
+        }
+        return describe(answer);
+    }
+
+    private static String describe(BookQueryAnswer answer) {
+        StringBuilder text = new StringBuilder(String.valueOf(answer.phase()));
+        for (Side side : Side.values()) {
+            text.append(side == Side.BUY ? " bids [" : "] asks [");
+            for (int i = 0; i < answer.shownLevels(side); i++) {
+                text.append(i == 0 ? "" : ", ").append(answer.price(side, i)).append('x').append(answer.quantity(side, i));
+            }
+        }
+        return text.append(']').toString();
+    }
+
+    /** A cluster of real nodes and gateway 1's link to it (owners 1, 2, 3), connected and started. */
+    private static final class LinkedCluster implements AutoCloseable {
+        final TestCluster cluster;
+        final int leader;
+        final InboundCommandRing inbound = new InboundCommandRing(1 << 16);
+        final OutboundEventRing outbound;
+        final ClusterEngineLink link;
+        final Welcome welcome;
+
+        private LinkedCluster(int nodes, int outboundBytes) throws Exception {
+            cluster = new TestCluster(TestCluster.tempRoot(), nodes).startAll();
+            try {
+                leader = cluster.awaitLeader(30_000);
+                outbound = new OutboundEventRing(outboundBytes, new BackoffIdleStrategy());
+                link = new ClusterEngineLink(cluster.linkSettings(1, 1, 2, 3), inbound, outbound, 2);
+            } catch (Exception | AssertionError e) {
+                cluster.close();
+                throw e;
+            }
+            try {
+                welcome = link.connect(StoredOrigins.NONE);
                 link.start(-1);
-                Command command = new Command();
-                assertTrue(inbound.offer(command.setSymbolControl(0, SymbolControl.VOLATILITY_BAND_BASIS_POINTS, 500)));
-                assertTrue(inbound.offer(command.setSymbolControl(0, SymbolControl.INTERRUPTION_MILLIS, 4_000)));
-                assertTrue(inbound.offer(command.newOrder(1, "s0", 0, Side.SELL, OrderType.LIMIT, TimeInForce.DAY,
-                    10_000, 10)));
-                assertTrue(inbound.offer(command.newOrder(2, "b0", 0, Side.BUY, OrderType.LIMIT, TimeInForce.DAY,
-                    10_000, 10)));
-                assertEquals(List.of("1 ACCEPTED s0", "2 ACCEPTED b0", "2 FILL b0", "1 FILL s0"),
-                    awaitEvents(outbound, 4));
-                assertTrue(inbound.offer(command.newOrder(1, "sl", 0, Side.BUY, OrderType.STOP_LIMIT, TimeInForce.DAY,
-                    11_100, 5).stopPrice(10_500)));
-                assertTrue(inbound.offer(command.newOrder(1, "s1", 0, Side.SELL, OrderType.LIMIT, TimeInForce.DAY,
-                    11_000, 5)));
-                // 11,000 is 10% above the last trade: outside the 5% band, the buy starts a call instead of trading
-                assertTrue(inbound.offer(command.newOrder(2, "b1", 0, Side.BUY, OrderType.LIMIT, TimeInForce.DAY,
-                    11_000, 5)));
-                assertEquals(List.of("1 ACCEPTED sl", "1 ACCEPTED s1", "2 ACCEPTED b1"), awaitEvents(outbound, 3));
-                long callStarted = System.currentTimeMillis();
-                cluster.kill(leader);
-                assertTrue(cluster.awaitLeader(20_000) != leader);
-                assertEquals(List.of("2 FILL b1", "1 FILL s1", "1 TRIGGERED sl"), awaitEvents(outbound, 3));
-                assertTrue(System.currentTimeMillis() - callStarted >= 3_500, "not before the interruption's end");
-                assertEquals(0, drain(outbound).size(), "no report twice");
+            } catch (Exception | AssertionError e) {
+                close();
+                throw e;
+            }
+        }
+
+        static LinkedCluster open(int nodes, int outboundBytes) throws Exception {
+            return new LinkedCluster(nodes, outboundBytes);
+        }
+
+        @Override
+        public void close() {
+            try {
+                link.close();
+            } finally {
+                cluster.close();
             }
         }
     }

@@ -33,6 +33,16 @@ class ConfigDocumentationTest {
         for (ConfigKeys.Read key : keys.reads()) {
             read.putIfAbsent(key.name(), key.defaultValue());
         }
+        // an auction group's keys are read only for the groups named: one more configuration with one
+        Properties withGroup = new Properties();
+        withGroup.setProperty("symbols", "AAPL");
+        withGroup.setProperty("engine.auctionGroups", "G");
+        withGroup.setProperty("auctionGroup.G.symbols", "AAPL");
+        ConfigKeys groupKeys = ConfigKeys.of(withGroup, "a configuration with an auction group");
+        ServerConfig.read(groupKeys);
+        for (ConfigKeys.Read key : groupKeys.reads()) {
+            read.putIfAbsent(key.name(), key.defaultValue());
+        }
         Map<String, String> documented = documentedKeys();
 
         Set<String> undocumented = new TreeSet<>(read.keySet());

@@ -5,38 +5,18 @@ package io.fixmatch.engine.matching;
  * before every limit order in an auction), or the At the Close orders waiting for the closing call. Linked through the
  * orders' queue links ({@code prev}/{@code next}, unused while an order is in no level); each order knows its queue.
  */
-final class OrderQueue {
-    Order head;
-    Order tail;
+final class OrderQueue extends OrderList {
     int count;
 
     void add(Order order) {
         order.queue = this;
-        order.prev = tail;
-        order.next = null;
-        if (tail == null) {
-            head = order;
-        } else {
-            tail.next = order;
-        }
-        tail = order;
+        linkLast(order);
         count++;
     }
 
     void remove(Order order) {
-        if (order.prev == null) {
-            head = order.next;
-        } else {
-            order.prev.next = order.next;
-        }
-        if (order.next == null) {
-            tail = order.prev;
-        } else {
-            order.next.prev = order.prev;
-        }
+        unlinkOrder(order);
         order.queue = null;
-        order.prev = null;
-        order.next = null;
         count--;
     }
 

@@ -4,13 +4,11 @@ package io.fixmatch.engine.matching;
  * All resting orders of one side of one book at one price, in time priority (a FIFO of intrusive order nodes),
  * and itself a node of its side's list of levels ordered from best to worst price.
  */
-final class PriceLevel {
+final class PriceLevel extends OrderList {
     BookSide side;
     long price;
     /** Cached hash of (side, price) for the level index. */
     int indexHash;
-    Order head;
-    Order tail;
     int orderCount;
     /** The leaves of its orders, hidden iceberg parts included: what an aggressor can trade here. */
     long totalQuantity;
@@ -35,14 +33,7 @@ final class PriceLevel {
     /** Puts the order at the back of the queue: it has the lowest time priority at this price. */
     void append(Order order) {
         order.level = this;
-        order.prev = tail;
-        order.next = null;
-        if (tail == null) {
-            head = order;
-        } else {
-            tail.next = order;
-        }
-        tail = order;
+        linkLast(order);
         orderCount++;
         totalQuantity += order.leaves;
         displayedQuantity += order.shown;
@@ -50,22 +41,11 @@ final class PriceLevel {
 
     /** Takes the order out of the queue in O(1); the caller has already taken its fills out of the totals. */
     void unlink(Order order) {
-        if (order.prev == null) {
-            head = order.next;
-        } else {
-            order.prev.next = order.next;
-        }
-        if (order.next == null) {
-            tail = order.prev;
-        } else {
-            order.next.prev = order.prev;
-        }
+        unlinkOrder(order);
         orderCount--;
         totalQuantity -= order.leaves;
         displayedQuantity -= order.shown;
         order.level = null;
-        order.prev = null;
-        order.next = null;
     }
 
     boolean isEmpty() {

@@ -22,8 +22,8 @@ final class LevelBooks {
     private long[] tradePrices = new long[64];
     private long[] tradeQuantities = new long[64];
     private int tradeCount;
-    /** Per symbol at [id * 2], [id * 2 + 1]: the indicative uncross price and volume of its call (0, 0: none). */
-    private final long[] indicative;
+    /** Per symbol: the indicative uncross of its call. */
+    final IndicativeUncrosses indicative;
 
     LevelBooks(int symbols) {
         sides = new LevelBookSide[symbols * 2];
@@ -35,7 +35,7 @@ final class LevelBooks {
         Arrays.fill(firstChanged, Integer.MAX_VALUE);
         touched = new boolean[symbols];
         touchedSymbols = new int[symbols];
-        indicative = new long[symbols * 2];
+        indicative = new IndicativeUncrosses(symbols);
     }
 
     int symbolCount() {
@@ -44,21 +44,6 @@ final class LevelBooks {
 
     LevelBookSide side(int symbolId, Side side) {
         return sides[symbolId * 2 + side.ordinal()];
-    }
-
-    /** The symbol's indicative uncross price during a call (0: none). */
-    long indicativePrice(int symbolId) {
-        return indicative[symbolId * 2];
-    }
-
-    long indicativeVolume(int symbolId) {
-        return indicative[symbolId * 2 + 1];
-    }
-
-    /** Before start: the recovered engine's indicative uncross of a symbol in a call. */
-    void seedIndicative(int symbolId, long price, long volume) {
-        indicative[symbolId * 2] = price;
-        indicative[symbolId * 2 + 1] = volume;
     }
 
     /** Before start: a resting order of the recovered books (adds to its level). */
@@ -81,8 +66,7 @@ final class LevelBooks {
             if (kind == MarketDataCodec.TRADE) {
                 addTrade(symbolId, price, quantity);
             } else if (kind == MarketDataCodec.INDICATIVE) {
-                indicative[symbolId * 2] = price;
-                indicative[symbolId * 2 + 1] = quantity;
+                indicative.set(symbolId, price, quantity);
             } else {
                 Side side = MarketDataCodec.side(buffer, offset, n);
                 int position = side(symbolId, side).set(price, quantity);

@@ -72,7 +72,7 @@ public final class MarketDataFeed {
 
     /** Before the gateway starts: the indicative uncross of a symbol the recovered engine has in a call. */
     public void seedIndicative(int symbolId, long price, long volume) {
-        books.seedIndicative(symbolId, price, volume);
+        books.indicative.set(symbolId, price, volume);
     }
 
     /** Before the gateway starts: a resting order of the recovered books. */
@@ -270,10 +270,10 @@ public final class MarketDataFeed {
             return;
         }
         int symbolId = subscription.symbols[slot];
-        long price = books.indicativePrice(symbolId);
-        long volume = books.indicativeVolume(symbolId);
-        long heldPrice = subscription.sentIndicativePrice(slot);
-        long heldVolume = subscription.sentIndicativeVolume(slot);
+        long price = books.indicative.price(symbolId);
+        long volume = books.indicative.volume(symbolId);
+        long heldPrice = subscription.sentIndicative.price(slot);
+        long heldVolume = subscription.sentIndicative.volume(slot);
         if (volume == 0 && heldVolume != 0) {
             add(subscription, IncrementalBody.DELETE, IncrementalBody.INDICATIVE, symbolId, heldPrice, 0);
         } else if (volume != 0 && heldVolume == 0) {
@@ -281,7 +281,7 @@ public final class MarketDataFeed {
         } else if (volume != 0 && (price != heldPrice || volume != heldVolume)) {
             add(subscription, IncrementalBody.CHANGE, IncrementalBody.INDICATIVE, symbolId, price, volume);
         }
-        subscription.sentIndicative(slot, price, volume);
+        subscription.sentIndicative.set(slot, price, volume);
     }
 
     /** Adds an entry to the subscription's X; a full X is sent and the next entries start another. */
@@ -306,15 +306,15 @@ public final class MarketDataFeed {
         LevelBookSide offers = books.side(symbolId, Side.SELL);
         snapshot.of(subscription.mdReqId(), symbolId, subscription.bids ? bids : null,
             subscription.offers ? offers : null, subscription.depth);
-        long indicativeVolume = subscription.indicative ? books.indicativeVolume(symbolId) : 0;
-        long indicativePrice = indicativeVolume == 0 ? 0 : books.indicativePrice(symbolId);
+        long indicativeVolume = subscription.indicative ? books.indicative.volume(symbolId) : 0;
+        long indicativePrice = indicativeVolume == 0 ? 0 : books.indicative.price(symbolId);
         snapshot.indicative(indicativePrice, indicativeVolume);
         if (subscription.session.sendUnstored(MsgTypes.MARKET_DATA_SNAPSHOT, snapshot, nowMs)) {
             counters.add(MarketDataCounters.SNAPSHOTS, 1);
         }
         subscription.sent(slot, Side.BUY, bids, snapshot.bidCount());
         subscription.sent(slot, Side.SELL, offers, snapshot.offerCount());
-        subscription.sentIndicative(slot, indicativePrice, indicativeVolume);
+        subscription.sentIndicative.set(slot, indicativePrice, indicativeVolume);
     }
 
     private void unsubscribe(Subscription subscription) {

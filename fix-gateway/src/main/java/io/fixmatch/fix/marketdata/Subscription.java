@@ -20,7 +20,7 @@ final class Subscription {
     final boolean trades;
     /** Whether it wants the indicative uncross during calls (269=Q), and per symbol slot what the client holds. */
     final boolean indicative;
-    private final long[] sentIndicative;
+    final IndicativeUncrosses sentIndicative;
     /** Per symbol slot k and side s, at [k * 2 + s]: the levels the client holds, best first. */
     private final long[][] sentPrices;
     private final long[][] sentQuantities;
@@ -38,7 +38,7 @@ final class Subscription {
         this.offers = offers;
         this.trades = trades;
         this.indicative = indicative;
-        sentIndicative = new long[symbols.length * 2];
+        sentIndicative = new IndicativeUncrosses(symbols.length);
         sentPrices = new long[symbols.length * 2][depth];
         sentQuantities = new long[symbols.length * 2][depth];
         sentCounts = new int[symbols.length * 2];
@@ -77,21 +77,6 @@ final class Subscription {
             sentQuantities[at][i] = book.quantity(i);
         }
         sentCounts[at] = count;
-    }
-
-    /** The indicative price the client holds for the symbol in {@code slot} (0: none). */
-    long sentIndicativePrice(int slot) {
-        return sentIndicative[slot * 2];
-    }
-
-    long sentIndicativeVolume(int slot) {
-        return sentIndicative[slot * 2 + 1];
-    }
-
-    /** The client now holds this indicative price and volume (0, 0: none). */
-    void sentIndicative(int slot, long price, long volume) {
-        sentIndicative[slot * 2] = price;
-        sentIndicative[slot * 2 + 1] = volume;
     }
 
     boolean isBehind() {
