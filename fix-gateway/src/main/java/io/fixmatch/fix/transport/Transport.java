@@ -1,0 +1,129 @@
+package io.fixmatch.fix.transport;
+
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.uring.IoUring;
+import io.netty.channel.uring.IoUringIoHandler;
+import io.netty.channel.uring.IoUringServerSocketChannel;
+
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/**
+ * The kernel interface the gateways' sockets run on ({@code gateway.transport}): io_uring (Linux 5.x and later, when
+ * the kernel allows it: one system call submits a cycle's writes and collects its reads), epoll (Linux), or the JDK's
+ * NIO (anywhere). {@code auto} takes the first of them this machine offers, in that order.
+ */
+public enum Transport {
+    IO_URING("io_uring") {
+        @Override
+        Throwable unavailabilityCause() {
+            return IoUring.isAvailable() ? null : IoUring.unavailabilityCause();
+        }
+
+        @Override
+        IoHandlerFactory ioHandlerFactory() {
+            return IoUringIoHandler.newFactory();
+        }
+
+        @Override
+        ServerChannel newServerChannel() {
+            return new IoUringServerSocketChannel();
+        }
+    },
+    EPOLL("epoll") {
+        @Override
+        Throwable unavailabilityCause() {
+            return Epoll.isAvailable() ? null : Epoll.unavailabilityCause();
+        }
+
+        @Override
+        IoHandlerFactory ioHandlerFactory() {
+            return EpollIoHandler.newFactory();
+        }
+
+        @Override
+        ServerChannel newServerChannel() {
+            return new EpollServerSocketChannel();
+        }
+    },
+    NIO("nio") {
+        @Override
+        Throwable unavailabilityCause() {
+            return null;
+        }
+
+        @Override
+        IoHandlerFactory ioHandlerFactory() {
+            return NioIoHandler.newFactory();
+        }
+
+        @Override
+        ServerChannel newServerChannel() {
+            return new NioServerSocketChannel();
+        }
+    };
+
+    /** The configuration's word for "the best this machine offers". */
+    public static final String AUTO = "auto";
+
+    private final String configName;
+
+    Transport(String configName) {
+        this.configName = configName;
+    }
+
+    public String configName() {
+        return configName;
+    }
+
+    /** Why this machine (kernel, native library, security policy) cannot run it, or null if it can. */
+    abstract Throwable unavailabilityCause();
+
+    /** One event loop's handler of its sockets. */
+    abstract IoHandlerFactory ioHandlerFactory();
+
+    /** A new, unbound listening channel of this transport. */
+    abstract ServerChannel newServerChannel();
+
+    /** Throws {@link IllegalArgumentException} unless {@code name} is {@code auto} or a transport's name. */
+    public static void checkName(String name) {
+        if (!name.equals(AUTO) && Arrays.stream(values()).noneMatch(t -> t.configName.equals(name))) {
+            throw new IllegalArgumentException("unknown transport '" + name + "' (" + AUTO + ", "
+                + Arrays.stream(values()).map(Transport::configName).collect(Collectors.joining(", ")) + ")");
+        }
+    }
+
+    /**
+     * The transport {@code name} ({@code auto} or a transport's name) selects on this machine. {@code auto} falls back
+     * in order; a named transport this machine cannot run is an {@link IllegalStateException} saying why.
+     */
+    public static Transport choose(String name) {
+        checkName(name);
+        for (Transport transport : values()) {
+            if (name.equals(AUTO) && transport.unavailabilityCause() == null) {
+                return transport;
+            }
+            if (transport.configName.equals(name)) {
+                Throwable cause = transport.unavailabilityCause();
+                if (cause != null) {
+                    throw new IllegalStateException("gateway.transport=" + name + " is not available here: " + cause,
+                        cause);
+                }
+                return transport;
+            }
+        }
+        throw new AssertionError("NIO is always available");
+    }
+
+    /** Why the transports before this one cannot run here (for the start line); empty if all can. */
+    public String passedOver() {
+        return Arrays.stream(values()).filter(t -> t.ordinal() < ordinal() && t.unavailabilityCause() != null)
+            .map(t -> t.configName + ": " + t.unavailabilityCause()).collect(Collectors.joining("; "));
+    }
+}
