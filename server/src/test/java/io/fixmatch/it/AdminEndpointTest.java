@@ -5,6 +5,7 @@ import io.fixmatch.journal.JournalDump;
 import io.fixmatch.server.AdminSettings;
 import io.fixmatch.server.FixmatchServer;
 import io.fixmatch.server.ServerConfig;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,13 +18,10 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import static io.fixmatch.it.Orders.BUY;
 import static io.fixmatch.it.Orders.SELL;
@@ -169,10 +167,13 @@ class AdminEndpointTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"one-thread", "two-threads"})
+    @BothModes
     void aHaltRefusesNewOrdersAndReplacesKeepsCancelsAndIsReplayedAfterARestart(String layout) throws Exception {
+        Assumptions.assumeFalse(TestServers.clusterMode() && layout.equals("two-threads"), "server.layout is the"
+            + " standalone process's threads: a cluster gateway has no matching step");
         Map<String, String> overrides = Map.of("server.layout", layout);
         QfjClient.Options reset = new QfjClient.Options().resetOnLogon(true);
-        try (FixmatchServer server = FixmatchServer.start(config(data, null, overrides));
+        try (FixmatchServer server = start(overrides);
              QfjClient client = QfjClient.logOn("CLIENT1", server.port(), reset)) {
             AdminClient admin = new AdminClient(server.adminPort(), null);
             accepted(client, "b1", "AAPL", BUY, 100, "10.00");
@@ -203,22 +204,21 @@ class AdminEndpointTest {
             assertEquals(1, metrics.value("fixmatch_orders_canceled_total"));
         }
 
-        // Restarted from the snapshot the clean stop wrote, then from the journal alone: still halted.
-        for (String recovery : new String[] {"snapshot", "journal"}) {
-            if (recovery.equals("journal")) {
-                deleteSnapshots();
-            }
-            try (FixmatchServer server = FixmatchServer.start(config(data, null, overrides));
+        // Restarted from the snapshot the clean stop wrote, then from the journal alone (cluster: the log): still
+        // halted.
+        for (Recovery recovery : Recovery.inThisMode()) {
+            recovery.prepare(data);
+            try (FixmatchServer server = start(overrides);
                  QfjClient client = QfjClient.logOn("CLIENT1", server.port(), reset)) {
                 AdminClient admin = new AdminClient(server.adminPort(), null);
-                assertTrue(admin.getJson("/book/AAPL", 200).get("halted").asBoolean(), recovery);
+                assertTrue(admin.getJson("/book/AAPL", 200).get("halted").asBoolean(), "from the " + recovery);
                 client.send(Orders.limit("b4-" + recovery, "AAPL", BUY, 10, "10.00"));
                 assertFields(client.nextApp("8"), 150, "8", 39, "8");
-                assertEquals(1, admin.metrics().value("fixmatch_symbol_halted{symbol=\"AAPL\"}"), recovery);
+                assertEquals(1, admin.metrics().value("fixmatch_symbol_halted{symbol=\"AAPL\"}"), "from the " + recovery);
             }
         }
 
-        try (FixmatchServer server = FixmatchServer.start(config(data, null, overrides));
+        try (FixmatchServer server = start(overrides);
              QfjClient client = QfjClient.logOn("CLIENT1", server.port(), reset)) {
             AdminClient admin = new AdminClient(server.adminPort(), null);
             assertFalse(admin.postJson("/symbols/AAPL/resume", 200).get("halted").asBoolean());
@@ -234,10 +234,13 @@ class AdminEndpointTest {
 
     @ParameterizedTest
     @ValueSource(ints = {1, 2})
+    @BothModes
     void theOperatorLogsSessionsOutAndCancelsAllTheirOrders(int gateways) throws Exception {
+        Assumptions.assumeFalse(TestServers.clusterMode() && gateways > 1, "a cluster gateway process has one gateway"
+            + " thread");
         Map<String, String> layout = gateways == 1 ? Map.of()
             : Map.of("server.layout", "two-threads", "gateway.threads", "2"); // CLIENT2 belongs to gateway-1
-        try (FixmatchServer server = FixmatchServer.start(config(data, null, layout));
+        try (FixmatchServer server = start(layout);
              QfjClient client1 = QfjClient.logOn("CLIENT1", server.port());
              QfjClient client2 = QfjClient.logOn("CLIENT2", server.port())) {
             AdminClient admin = new AdminClient(server.adminPort(), null);
@@ -259,7 +262,8 @@ class AdminEndpointTest {
             assertEquals(0, book.get("askLevels").asInt());
             assertEquals(1, book.get("bidLevels").asInt(), "the other session's order stays");
             assertEquals(2, admin.metrics().value("fixmatch_orders_canceled_total"));
-            assertTrue(dumpJournal().contains("CLIENT2 CANCEL_ALL_FOR_OWNER"), "journaled");
+            // (Cluster mode: node 0's journal, which a follower writes as it applies the log.)
+            QfjClient.awaitCondition(() -> dumpJournal().contains("CLIENT2 CANCEL_ALL_FOR_OWNER"), "journaled");
 
             JsonNode logout = admin.postJson("/sessions/CLIENT1/logout", 200);
             assertEquals("CLIENT1", logout.get("session").asText());
@@ -326,18 +330,15 @@ class AdminEndpointTest {
         }
     }
 
-    private void deleteSnapshots() throws IOException {
-        try (Stream<Path> files = Files.walk(data.resolve("journal").resolve("snapshots"))) {
-            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(file);
-            }
-        }
+    /** A server on {@code data} with the admin endpoint, in the mode of this run; again: a restart. */
+    private FixmatchServer start(Map<String, String> overrides) throws InterruptedException {
+        return TestServers.start(data, 0, overrides, TestServers.admin(null));
     }
 
     /** The journal as the dump tool prints it; owner 2 is CLIENT2. */
     private String dumpJournal() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        JournalDump.dump(data.resolve("journal"), JournalDump.Format.TEXT,
+        JournalDump.dump(TestServers.engineFolder(data).resolve("journal"), JournalDump.Format.TEXT,
             owner -> owner == 2 ? "CLIENT2" : "#" + owner, new PrintStream(out, true, StandardCharsets.UTF_8));
         return out.toString(StandardCharsets.UTF_8);
     }

@@ -3,8 +3,8 @@ package io.fixmatch.it;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fixmatch.fix.codec.testing.FixBuilder;
 import io.fixmatch.fix.gateway.Gateway;
-import io.fixmatch.server.AdminSettings;
 import io.fixmatch.server.FixmatchServer;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -40,6 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * numbered and stored, so a ResendRequest after a server restart brings the same copies back; and it enters no orders.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
+@BothModes
 class DropCopyTest {
     /** Header and trailer fields: what differs between an original and its copy apart from 128 and 797. */
     private static final Set<String> ENVELOPE = Set.of("8", "9", "35", "49", "56", "34", "52", "43", "97", "122", "10");
@@ -60,7 +61,8 @@ class DropCopyTest {
         server = running.use(TestServers.start(temp, 0, CONFIG));
         int port = server.port();
         // owner 1 (CLIENT1) and 3 (CLIENT3) on gateway 0, owner 2 (CLIENT2) and 4 (DROPCOPY) on gateway 1: the copies
-        // of CLIENT1's reports cross from the matching thread to the other gateway's ring
+        // of CLIENT1's reports cross from the matching thread to the other gateway's ring (standalone; a cluster
+        // gateway process has one gateway thread, its copies come from the nodes' service)
         QfjClient client1 = running.logOn("CLIENT1", port);
         QfjClient client2 = running.logOn("CLIENT2", port);
         QfjClient client3 = running.logOn("CLIENT3", port);
@@ -142,8 +144,9 @@ class DropCopyTest {
         Map<String, String> config = new TreeMap<>(CONFIG);
         config.put("gateway.threads", String.valueOf(gatewayThreads));
         config.put("server.layout", gatewayThreads == 1 ? "one-thread" : "two-threads");
-        server = running.use(FixmatchServer.start(TestServers.config(temp, 0, config)
-            .withAdmin(new AdminSettings("127.0.0.1", AdminSettings.ANY_FREE_PORT, null))));
+        Assumptions.assumeFalse(TestServers.clusterMode() && gatewayThreads > 1, "a cluster gateway process has one"
+            + " gateway thread; refusals copied across gateways: ClusterTwoGatewaysTest");
+        server = running.use(TestServers.start(temp, 0, config, TestServers.admin(null)));
         int port = server.port();
         JsonNode sessions = new AdminClient(server.adminPort(), null).getJson("/sessions", 200).get("sessions");
         assertEquals("[\"CLIENT1\",\"CLIENT2\"]", sessions.get(3).get("dropCopyFor").toString(), "DROPCOPY's role");

@@ -3,9 +3,9 @@ package io.fixmatch.it;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fixmatch.fix.codec.testing.FixBuilder;
 import io.fixmatch.fix.marketdata.MarketDataCounters;
-import io.fixmatch.server.AdminSettings;
 import io.fixmatch.server.FixmatchServer;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,6 +55,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * subscriber that does not read its socket (order entry goes on; once it reads, it converges to the true book).
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
+@BothModes
 class MarketDataTest {
     private static final int DEPTH = 20;
     private static final List<String> SUBSCRIBED = List.of("AAPL", "MSFT");
@@ -71,8 +72,7 @@ class MarketDataTest {
     private void start(Map<String, String> overrides) throws Exception {
         Map<String, String> config = new HashMap<>(overrides);
         config.put("marketData.maxDepth", String.valueOf(DEPTH));
-        server = FixmatchServer.start(TestServers.config(data, 0, config)
-            .withAdmin(new AdminSettings("127.0.0.1", AdminSettings.ANY_FREE_PORT, null)));
+        server = TestServers.start(data, 0, config, TestServers.admin(null));
         admin = new AdminClient(server.adminPort(), null);
         // With two gateway threads the subscriber's is gateway 1, not the one that also serves LOADGEN.
         subscriber = QfjClient.logOn("CLIENT2", server.port());
@@ -93,6 +93,8 @@ class MarketDataTest {
     @CsvSource({"one-thread, 1", "two-threads, 2"})
     void theBookRebuiltFromSnapshotAndUpdatesIsTheEnginesThroughoutALongRandomFlow(String layout, int gateways)
         throws Exception {
+        Assumptions.assumeFalse(TestServers.clusterMode() && gateways > 1, "a cluster gateway process has one gateway"
+            + " thread; books kept by two gateways: ClusterTwoGatewaysTest");
         start(Map.of("server.layout", layout, "gateway.threads", String.valueOf(gateways)));
         Flow flow = new Flow(trader, 7);
         flow.run(300); // a book to take a snapshot of

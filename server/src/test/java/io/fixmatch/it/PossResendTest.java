@@ -23,6 +23,7 @@ import static io.fixmatch.it.Orders.assertFields;
  * the session's store); one with a new ClOrdID is entered; a sequence reset starts a new record.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@BothModes
 class PossResendTest {
     /** The server's restart drops the connections: QuickFIX/J logs that as an error event. */
     private static final Pattern SERVER_RESTARTED = Pattern.compile("Socket exception|Connection reset");

@@ -41,6 +41,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * test do not meet the orders of another.
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
+@BothModes
 class QfjOrderFlowTest {
     @TempDir
     static Path data;

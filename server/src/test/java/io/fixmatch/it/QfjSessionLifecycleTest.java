@@ -1,7 +1,6 @@
 package io.fixmatch.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.fixmatch.server.AdminSettings;
 import io.fixmatch.server.FixmatchServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -37,6 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * sequence numbers, and cancel-on-disconnect. A fresh server (and data folder) per test.
  */
 @Timeout(value = 45, unit = TimeUnit.SECONDS)
+@BothModes
 class QfjSessionLifecycleTest {
     /** QFJ logs a failed connection attempt as an error: expected while the server is down for a restart. */
     private static final Pattern CONNECT_FAILURE = Pattern.compile("during connection to");
@@ -311,8 +311,7 @@ class QfjSessionLifecycleTest {
 
     @Test
     void cancelOnDisconnectForLoadgen() throws Exception {
-        server = running.use(FixmatchServer.start(TestServers.config(temp.resolve("server"), 0, Map.of())
-            .withAdmin(new AdminSettings("127.0.0.1", AdminSettings.ANY_FREE_PORT, null))));
+        server = running.use(TestServers.start(temp.resolve("server"), 0, Map.of(), TestServers.admin(null)));
         AdminClient admin = new AdminClient(server.adminPort(), null);
         QfjClient.Options loadgenOptions = new QfjClient.Options().fileStore(temp.resolve("loadgen-store"));
         Map<String, QfjClient> all = logOnTogether(Map.of("LOADGEN", loadgenOptions,

@@ -2,10 +2,11 @@ package io.fixmatch.it;
 
 import io.fixmatch.cluster.LoopbackMembers;
 import io.fixmatch.cluster.node.ClusterNode;
+import io.fixmatch.server.AdminSettings;
 import io.fixmatch.server.FixmatchServer;
 import io.fixmatch.server.NodeMain;
-import io.fixmatch.server.admin.NodeAdminServer;
 import io.fixmatch.server.ServerConfig;
+import io.fixmatch.server.admin.NodeAdminServer;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,13 +14,17 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
 
 /**
  * In-process servers for the integration tests: the embedded configuration, on 127.0.0.1, data in a temp folder, the
- * admin endpoint off.
+ * admin endpoint off; standalone, or in the cluster-mode run the gateway of three embedded nodes ({@link BothModes}).
  */
 public final class TestServers {
     private TestServers() {
@@ -58,55 +63,101 @@ public final class TestServers {
 
     public static FixmatchServer start(Path dataDirectory, int port, Map<String, String> overrides)
         throws InterruptedException {
-        if (CLUSTER.equals(System.getProperty(MODE_PROPERTY))) {
-            return startInCluster(dataDirectory, port, overrides);
+        return start(dataDirectory, port, overrides, UnaryOperator.identity());
+    }
+
+    /**
+     * A server in the mode of this run ({@link #clusterMode}), its configuration changed by {@code server} (an admin
+     * endpoint, say): standalone on {@code dataDirectory}, or a cluster's gateway (see {@link #startInCluster}). A
+     * second start on the same folder is a restart on the same disks, in either mode.
+     */
+    public static FixmatchServer start(Path dataDirectory, int port, Map<String, String> overrides,
+                                       UnaryOperator<ServerConfig> server) throws InterruptedException {
+        if (clusterMode()) {
+            return startInCluster(dataDirectory, port, overrides, server);
         }
-        return FixmatchServer.start(config(dataDirectory, port, overrides));
+        return FixmatchServer.start(server.apply(config(dataDirectory, port, overrides)));
+    }
+
+    /** The admin endpoint on a free port, guarded by {@code token} (null: none): for {@link #start}. */
+    public static UnaryOperator<ServerConfig> admin(String token) {
+        return config -> config.withAdmin(new AdminSettings("127.0.0.1", AdminSettings.ANY_FREE_PORT, token));
     }
 
     /** Set to {@value #CLUSTER}, the whole-server tests run on a cluster (surefire's cluster-mode execution). */
     static final String MODE_PROPERTY = "fixmatch.test.mode";
     static final String CLUSTER = "cluster";
 
-    /**
-     * The same test against the replicated venue: three real nodes in this JVM (each its own media driver, archive
-     * and consensus module on loopback, and its admin endpoint), and the server as their gateway; the nodes stop with
-     * the server.
-     */
-    private static FixmatchServer startInCluster(Path dataDirectory, int port, Map<String, String> overrides)
-        throws InterruptedException {
-        return startInCluster(dataDirectory, port, overrides, config -> config);
+    /** Whether this run puts the engine on a cluster ({@link BothModes} tests in the cluster-mode execution). */
+    public static boolean clusterMode() {
+        return CLUSTER.equals(System.getProperty(MODE_PROPERTY));
     }
 
-    /** As above, the gateway's configuration changed by {@code gateway} (an admin endpoint, say). */
+    /**
+     * The data folder of the server started on {@code dataDirectory} (its sessions' stores): that folder, or in
+     * cluster mode its gateway's.
+     */
+    public static Path serverFolder(Path dataDirectory) {
+        return clusterMode() ? dataDirectory.resolve("gateway") : dataDirectory;
+    }
+
+    /**
+     * The data folder holding the engine's journal (standalone format) for a server started on {@code dataDirectory}:
+     * that folder, or in cluster mode node 0's (every node journals the same records, a follower as it applies them).
+     */
+    public static Path engineFolder(Path dataDirectory) {
+        return clusterMode() ? nodeFolder(dataDirectory, 0) : dataDirectory;
+    }
+
+    /** The members of the cluster whose nodes run on a folder: the same again when they restart on their disks. */
+    private static final Map<Path, String> MEMBERS = new ConcurrentHashMap<>();
+
+    /**
+     * The same test against the replicated venue: three real nodes in this JVM (each its own media driver, archive
+     * and consensus module on loopback, and its admin endpoint; {@code node-N} under {@code dataDirectory}), and the
+     * server as their gateway ({@code gateway}); the nodes stop with the server. Started again on the same folder,
+     * the nodes come back on their disks with the same members. A gateway process has one gateway thread
+     * ({@code gateway.threads}, like {@code server.layout}, is the standalone process's threading): more gateways are
+     * more processes (ClusterTwoGatewaysTest).
+     */
     public static FixmatchServer startInCluster(Path dataDirectory, int port, Map<String, String> overrides,
-                                                java.util.function.UnaryOperator<ServerConfig> gateway)
+                                                UnaryOperator<ServerConfig> gateway)
         throws InterruptedException {
-        Map<String, String> cluster = new java.util.HashMap<>(overrides);
+        Map<String, String> cluster = new HashMap<>(overrides);
         cluster.put("server.mode", "cluster");
-        cluster.put("cluster.members", LoopbackMembers.free(3).toString());
-        cluster.put("cluster.aeronDir", "/dev/shm/fixmatch-test-" + java.util.UUID.randomUUID());
-        List<AutoCloseable> nodes = new java.util.ArrayList<>();
-        for (int id = 0; id < 3; id++) {
-            cluster.put("cluster.nodeId", Integer.toString(id));
-            ServerConfig node = config(dataDirectory.resolve("node-" + id), 0, cluster);
-            ClusterNode clusterNode = ClusterNode.launch(NodeMain.nodeSettings(node));
-            nodes.add(clusterNode);
-            nodes.add(NodeAdminServer.start("127.0.0.1", node.cluster().members().get(id).adminPort(), null,
-                clusterNode, node.engine().symbols()));
-        }
-        cluster.remove("cluster.nodeId");
-        FixmatchServer server;
+        cluster.put("gateway.threads", "1");
+        cluster.put("cluster.members", MEMBERS.computeIfAbsent(dataDirectory.toAbsolutePath().normalize(),
+            folder -> LoopbackMembers.free(NODES).toString()));
+        // The gateway's FIX port listens from the start, as a standalone server's does: a client reconnecting while
+        // the nodes start waits in its backlog instead of being refused.
+        FixmatchServer server = FixmatchServer.create(gateway.apply(config(serverFolder(dataDirectory), port,
+            cluster)));
+        List<AutoCloseable> nodes = new ArrayList<>();
         try {
-            server = FixmatchServer.start(gateway.apply(config(dataDirectory.resolve("gateway"), port, cluster)));
+            for (int id = 0; id < NODES; id++) {
+                cluster.put("cluster.nodeId", Integer.toString(id));
+                ServerConfig node = config(nodeFolder(dataDirectory, id), 0, cluster);
+                ClusterNode clusterNode = ClusterNode.launch(NodeMain.nodeSettings(node));
+                nodes.add(0, clusterNode); // closed in reverse: each node's admin endpoint before the node
+                nodes.add(0, NodeAdminServer.start("127.0.0.1", node.cluster().members().get(id).adminPort(), null,
+                    clusterNode, node.engine().symbols()));
+            }
+            server.open();
         } catch (RuntimeException | InterruptedException e) {
-            java.util.Collections.reverse(nodes);
+            server.close();
             closeQuietly(nodes.toArray(new AutoCloseable[0]));
             throw e;
         }
-        java.util.Collections.reverse(nodes); // each node's admin endpoint before the node
         nodes.forEach(server::closeAfterwards);
         return server;
+    }
+
+    /** The nodes of a cluster started by {@link #startInCluster}. */
+    static final int NODES = 3;
+
+    /** A node's data folder under the folder its cluster was started on. */
+    static Path nodeFolder(Path dataDirectory, int id) {
+        return dataDirectory.resolve("node-" + id);
     }
 
     /** A loopback port free now, for a test that must know its server's port before the server runs. */

@@ -1,9 +1,7 @@
 package io.fixmatch.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.fixmatch.server.AdminSettings;
 import io.fixmatch.server.FixmatchServer;
-import io.fixmatch.server.ServerConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -12,13 +10,10 @@ import quickfix.field.TimeInForce;
 import quickfix.fix44.NewOrderSingle;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import static io.fixmatch.it.Orders.BUY;
 import static io.fixmatch.it.Orders.SELL;
@@ -32,15 +27,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * snapshot, or from the journal alone) comes back with the same kill switches and books.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@BothModes
 class TradingRulesFixTest {
     private static final String KILL_TEXT = "risk: the session's kill switch is engaged";
 
     @TempDir
     Path data;
 
-    private static ServerConfig config(Path data, Map<String, String> overrides) {
-        return TestServers.config(data, 0, overrides)
-            .withAdmin(new AdminSettings("127.0.0.1", AdminSettings.ANY_FREE_PORT, null));
+    /** A server with its admin endpoint on {@code data}, in the mode of this run; again on it: a restart. */
+    private static FixmatchServer start(Path data, Map<String, String> overrides) throws InterruptedException {
+        return TestServers.start(data, 0, overrides, TestServers.admin(null));
     }
 
     private static Message accepted(QfjClient client, Message order) throws InterruptedException {
@@ -61,7 +57,7 @@ class TradingRulesFixTest {
         Map<String, String> rules = Map.of("session.CLIENT1.risk.maxOrderQuantity", "1000",
             "session.CLIENT1.risk.maxNotional", "100000", "session.CLIENT1.risk.maxOpenOrders", "2",
             "session.CLIENT1.risk.priceCollar", "5%", "symbol.AAPL.referencePrice", "100.00");
-        try (FixmatchServer server = FixmatchServer.start(config(data, rules));
+        try (FixmatchServer server = start(data, rules);
              QfjClient client = QfjClient.logOn("CLIENT1", server.port());
              QfjClient other = QfjClient.logOn("CLIENT2", server.port())) {
             AdminClient admin = new AdminClient(server.adminPort(), null);
@@ -115,7 +111,7 @@ class TradingRulesFixTest {
         Map<String, String> rules = Map.of("session.CLIENT1.killSwitchOnDisconnect", "true",
             "session.CLIENT2.killSwitchOnDisconnect", "true");
         Path clientStore = data.resolve("qfj-client1");
-        try (FixmatchServer server = FixmatchServer.start(config(data.resolve("server"), rules))) {
+        try (FixmatchServer server = start(data.resolve("server"), rules)) {
             AdminClient admin = new AdminClient(server.adminPort(), null);
             QfjClient client = QfjClient.logOn("CLIENT1", server.port(),
                 new QfjClient.Options().fileStore(clientStore));
@@ -155,7 +151,7 @@ class TradingRulesFixTest {
             "session.LOADGEN.firm", "F1", "firm.F1.selfTradePrevention", "cancel-resting",
             "session.CLIENT2.selfTradePrevention", "cancel-incoming",
             "session.LOADGEN.selfTradePrevention", "cancel-both");
-        try (FixmatchServer server = FixmatchServer.start(config(data, rules));
+        try (FixmatchServer server = start(data, rules);
              QfjClient client1 = QfjClient.logOn("CLIENT1", server.port());
              QfjClient client2 = QfjClient.logOn("CLIENT2", server.port());
              QfjClient loadgen = QfjClient.logOn("LOADGEN", server.port())) {
@@ -204,7 +200,7 @@ class TradingRulesFixTest {
         Map<String, String> rules = new HashMap<>(Map.of("session.CLIENT1.firm", "F1", "session.CLIENT2.firm", "F1",
             "firm.F1.selfTradePrevention", "cancel-incoming"));
         String bookBefore;
-        try (FixmatchServer server = FixmatchServer.start(config(data, rules));
+        try (FixmatchServer server = start(data, rules);
              QfjClient client = QfjClient.logOn("CLIENT1", server.port());
              QfjClient client2 = QfjClient.logOn("CLIENT2", server.port())) {
             AdminClient admin = new AdminClient(server.adminPort(), null);
@@ -234,17 +230,15 @@ class TradingRulesFixTest {
             client.assertNoProtocolErrors();
             client2.assertNoProtocolErrors();
         }
-        for (boolean fromSnapshot : new boolean[] {true, false}) {
-            if (!fromSnapshot) {
-                deleteSnapshots(); // recovery replays the whole journal
-            }
-            try (FixmatchServer server = FixmatchServer.start(config(data, rules));
+        for (Recovery recovery : Recovery.inThisMode()) {
+            recovery.prepare(data);
+            try (FixmatchServer server = start(data, rules);
                  QfjClient client2 = QfjClient.logOn("CLIENT2", server.port(),
                      new QfjClient.Options().resetOnLogon(true))) {
                 AdminClient admin = new AdminClient(server.adminPort(), null);
-                assertEquals(bookBefore, books(admin), "books after a restart, from the snapshot: " + fromSnapshot);
+                assertEquals(bookBefore, books(admin), "books after a restart, from the " + recovery);
                 assertEquals(1, admin.metrics().value("fixmatch_kill_switch_engaged{session=\"CLIENT2\"}"));
-                rejected(client2, Orders.limit("k" + fromSnapshot, "AAPL", SELL, 10, "200.00"), "99", KILL_TEXT);
+                rejected(client2, Orders.limit("k" + recovery, "AAPL", SELL, 10, "200.00"), "99", KILL_TEXT);
             }
         }
     }
@@ -255,16 +249,16 @@ class TradingRulesFixTest {
      */
     @Test
     void aChangedLimitAppliesFromTheRestartOnAndTheReplayKeepsTheOldDecisions() throws Exception {
-        try (FixmatchServer server = FixmatchServer.start(config(data,
-                 Map.of("session.CLIENT1.risk.maxOrderQuantity", "1000")));
+        try (FixmatchServer server = start(data,
+                 Map.of("session.CLIENT1.risk.maxOrderQuantity", "1000"));
              QfjClient client = QfjClient.logOn("CLIENT1", server.port())) {
             accepted(client, Orders.limit("big", "AAPL", BUY, 800, "100.00"));
             rejected(client, Orders.limit("huge", "AAPL", BUY, 1500, "100.00"), "3",
                 "risk: order quantity 1500 over session limit 1000");
         }
-        deleteSnapshots(); // the whole journal is replayed: with the limit journaled then
-        try (FixmatchServer server = FixmatchServer.start(config(data,
-                 Map.of("session.CLIENT1.risk.maxOrderQuantity", "100")));
+        Recovery.JOURNAL.prepare(data); // the whole journal is replayed: with the limit journaled then
+        try (FixmatchServer server = start(data,
+                 Map.of("session.CLIENT1.risk.maxOrderQuantity", "100"));
              QfjClient client = QfjClient.logOn("CLIENT1", server.port(),
                  new QfjClient.Options().resetOnLogon(true))) {
             AdminClient admin = new AdminClient(server.adminPort(), null);
@@ -282,13 +276,5 @@ class TradingRulesFixTest {
             all.append(book.get("bids")).append(book.get("asks")).append('\n');
         }
         return all.toString();
-    }
-
-    private void deleteSnapshots() throws IOException {
-        try (Stream<Path> files = Files.walk(data.resolve("journal").resolve("snapshots"))) {
-            for (Path file : files.sorted(Comparator.reverseOrder()).filter(Files::isRegularFile).toList()) {
-                Files.delete(file);
-            }
-        }
     }
 }

@@ -480,6 +480,9 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
             LOG.info("welcomed again by the cluster (leader {}): offering {} unanswered commands again",
                 client.leaderMemberId(), unanswered.count());
         }
+        // The batches the cluster no longer holds count as received: with none held (a gateway stopped cleanly has
+        // acknowledged all) no batch comes to say so, and historyDelivered waits for this number.
+        status.lastEgress = lastEgress;
         state = State.LIVE;
         status.state = state.name();
         status.leaderMemberId = client.leaderMemberId();
