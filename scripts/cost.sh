@@ -79,15 +79,15 @@ done
 
 echo
 echo "cost per message (CPU: each process's own user + system time over its phase, warm-up included; latency: µs)"
-printf '%8s | %9s %9s %6s | %8s %8s | %18s | %24s | %11s | %s\n' rate "echo CPU" "server" ratio "echo sc" \
-  "server sc" "echo p50/p99/p99.9" "server p50/p99/p99.9" "busy CPUs" "load average"
+printf '%8s | %9s %9s %6s | %8s %8s | %8s | %18s | %24s | %11s | %s\n' rate "echo CPU" "server" ratio "echo sc" \
+  "server sc" "server pf" "echo p50/p99/p99.9" "server p50/p99/p99.9" "busy CPUs" "load average"
 for line in "${summary[@]}"; do
   (
     for pair in $line; do declare "${pair%%=*}=${pair#*=}"; done
-    printf '%8s | %7s µs %6s µs %5sx | %8s %8s | %18s | %24s | %4s / %4s | %s\n' "$rate" "$echo_cpu_us" \
+    printf '%8s | %7s µs %6s µs %5sx | %8s %8s | %8s | %18s | %24s | %4s / %4s | %s\n' "$rate" "$echo_cpu_us" \
       "$server_cpu_us" "$(awk "BEGIN { printf \"%.2f\", $server_cpu_us / $echo_cpu_us }")" "$echo_syscalls" \
-      "$server_syscalls" "$echo_p50/$echo_p99/$echo_p999" "$server_p50/$server_p99/$server_p999" \
+      "$server_syscalls" "$server_faults" "$echo_p50/$echo_p99/$echo_p999" "$server_p50/$server_p99/$server_p999" \
       "$machine_busy_echo" "$machine_busy_server" "$load"
   )
 done
-echo "(sc: system calls per message; busy CPUs: the whole machine, echo phase / server phase)"
+echo "(sc: system calls per message; pf: the server's page faults per message; busy CPUs: the whole machine, echo phase / server phase)"

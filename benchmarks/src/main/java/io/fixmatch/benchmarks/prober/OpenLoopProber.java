@@ -211,7 +211,7 @@ public final class OpenLoopProber {
         System.out.printf(Locale.ROOT, "cost: rate=%d echo_p50=%.1f echo_p99=%.1f echo_p999=%.1f server_p50=%.1f "
                 + "server_p99=%.1f server_p999=%.1f echo_cpu_us=%.2f server_cpu_us=%.2f echo_syscalls=%.2f "
                 + "server_syscalls=%.2f echo_switches=%.2f server_switches=%.2f machine_busy_echo=%.2f "
-                + "machine_busy_server=%.2f missing=%d%n", rate,
+                + "machine_busy_server=%.2f echo_faults=%.3f server_faults=%.3f missing=%d%n", rate,
             echo.all.getValueAtPercentile(50) / 1e3, echo.all.getValueAtPercentile(99) / 1e3,
             echo.all.getValueAtPercentile(99.9) / 1e3, server.all.getValueAtPercentile(50) / 1e3,
             server.all.getValueAtPercentile(99) / 1e3, server.all.getValueAtPercentile(99.9) / 1e3,
@@ -220,7 +220,9 @@ public final class OpenLoopProber {
             echoSpent == null ? nan : echoSpent.syscallsPerMessage(),
             serverSpent == null ? nan : serverSpent.syscallsPerMessage(),
             echoSpent == null ? nan : echoSpent.switchesPerMessage(),
-            serverSpent == null ? nan : serverSpent.switchesPerMessage(), echoBusy, serverBusy, server.missing);
+            serverSpent == null ? nan : serverSpent.switchesPerMessage(), echoBusy, serverBusy,
+            echoSpent == null ? nan : echoSpent.faultsPerMessage(),
+            serverSpent == null ? nan : serverSpent.faultsPerMessage(), server.missing);
     }
 
     /**

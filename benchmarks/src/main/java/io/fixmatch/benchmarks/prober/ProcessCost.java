@@ -9,7 +9,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * What one process (the server, or an echo process) spends over a phase, from its own counters: CPU time (user +
- * system of every thread, ended ones included, from {@code /proc/PID/stat}), context switches (summed over
+ * system of every thread, ended ones included, from {@code /proc/PID/stat}), page faults (minor and major, the same
+ * way), context switches (summed over
  * {@code /proc/PID/task/}{@code *}{@code /status}) and, if asked, system calls (every {@code sys_enter} of its
  * threads, counted by {@code perf stat -e raw_syscalls:sys_enter -p PID}, which must be installed and allowed).
  */
@@ -19,22 +20,28 @@ final class ProcessCost {
 
     private final int pid;
     private final long cpuTicks;
+    private final long faults;
     private final long switches;
     private final Process perf;
     private final Path perfOutput;
 
-    private ProcessCost(int pid, long cpuTicks, long switches, Process perf, Path perfOutput) {
+    private ProcessCost(int pid, long[] stat, long switches, Process perf, Path perfOutput) {
         this.pid = pid;
-        this.cpuTicks = cpuTicks;
+        this.cpuTicks = stat[0];
+        this.faults = stat[1];
         this.switches = switches;
         this.perf = perf;
         this.perfOutput = perfOutput;
     }
 
     /** What the phase cost the process, per message. */
-    record Spent(double cpuSeconds, long switches, long syscalls, long messages) {
+    record Spent(double cpuSeconds, long faults, long switches, long syscalls, long messages) {
         double cpuMicrosPerMessage() {
             return cpuSeconds * 1e6 / messages;
+        }
+
+        double faultsPerMessage() {
+            return (double) faults / messages;
         }
 
         double switchesPerMessage() {
@@ -47,9 +54,10 @@ final class ProcessCost {
         }
 
         String describe() {
-            return String.format(Locale.ROOT, "%.2f s CPU, %,d context switches%s; per message: %.1f us CPU, %.2f "
-                + "switches%s", cpuSeconds, switches, syscalls < 0 ? "" : String.format(Locale.ROOT,
-                ", %,d system calls", syscalls), cpuMicrosPerMessage(), switchesPerMessage(),
+            return String.format(Locale.ROOT, "%.2f s CPU, %,d page faults, %,d context switches%s; per message: %.1f us "
+                + "CPU, %.3f page faults, %.2f switches%s", cpuSeconds, faults, switches, syscalls < 0 ? ""
+                : String.format(Locale.ROOT, ", %,d system calls", syscalls), cpuMicrosPerMessage(), faultsPerMessage(),
+                switchesPerMessage(),
                 syscalls < 0 ? "" : String.format(Locale.ROOT, ", %.2f system calls", syscallsPerMessage()));
         }
     }
@@ -68,12 +76,13 @@ final class ProcessCost {
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             awaitAttached(perf, output);
         }
-        return new ProcessCost(pid, cpuTicks(pid), switches(pid), perf, output);
+        return new ProcessCost(pid, stat(pid), switches(pid), perf, output);
     }
 
     /** The counters again, and perf stopped (SIGINT: it writes its count and exits). */
     Spent stop(long messages) throws IOException, InterruptedException {
-        long ticks = cpuTicks(pid) - cpuTicks;
+        long[] stat = stat(pid);
+        long ticks = stat[0] - cpuTicks;
         long switchCount = switches(pid) - switches;
         long syscalls = -1;
         if (perf != null) {
@@ -85,7 +94,7 @@ final class ProcessCost {
             syscalls = syscallCount(perfOutput);
             Files.deleteIfExists(perfOutput);
         }
-        return new Spent(ticks / TICKS_PER_SECOND, switchCount, syscalls, messages);
+        return new Spent(ticks / TICKS_PER_SECOND, stat[1] - faults, switchCount, syscalls, messages);
     }
 
     /**
@@ -120,12 +129,14 @@ final class ProcessCost {
         throw new IllegalStateException("no system call count in perf's output: " + Files.readString(output));
     }
 
-    /** utime + stime of the whole process (its ended threads included). */
-    private static long cpuTicks(int pid) {
+    /** utime + stime, and minflt + majflt, of the whole process (its ended threads included). */
+    private static long[] stat(int pid) {
         try {
             String stat = Files.readString(Path.of("/proc", Integer.toString(pid), "stat"));
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+            // fields from the 3rd (state): minflt is the 10th, majflt the 12th, utime the 14th, stime the 15th
+            return new long[] {Long.parseLong(fields[11]) + Long.parseLong(fields[12]),
+                Long.parseLong(fields[7]) + Long.parseLong(fields[9])};
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read /proc/" + pid + "/stat", e);
         }

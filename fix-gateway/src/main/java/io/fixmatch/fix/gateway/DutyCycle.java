@@ -40,13 +40,10 @@ public final class DutyCycle {
         if (lastWorkNanos == 0) {
             lastWorkNanos = now;
         }
-        long idleNanos = now - lastWorkNanos;
-        if (idleNanos < GatewayIdle.SPIN_NANOS) {
+        if (now - lastWorkNanos < GatewayIdle.SPIN_NANOS) {
+            // No yield here: a yield is a system call that gives nothing back on a machine whose other core is
+            // busy, and the sockets may already hold the next message (the loop polls them right after this).
             Thread.onSpinWait();
-            return false;
-        }
-        if (idleNanos < GatewayIdle.YIELD_NANOS) {
-            Thread.yield();
             return false;
         }
         gateway.announceSleep();

@@ -4,8 +4,8 @@ package io.fixmatch.fix.gateway;
  * What a gateway thread does when a duty cycle finds nothing to do, chosen by name ({@code gateway.idleStrategy}):
  * <ul>
  *   <li>{@code backoff} (default): keeps cycling (and polling the sockets without blocking) for {@link #SPIN_NANOS}
- *       after the last work, then cycles with Thread.yield() until {@link #YIELD_NANOS}, then blocks in
- *       epoll_wait until a socket, a timer or the matching thread wakes it. Costs no CPU when idle.</li>
+ *       after the last work, then blocks in the transport's wait (io_uring_enter, epoll_wait) until a socket, a timer
+ *       or the matching thread wakes it. No yields: costs no CPU when idle.</li>
  *   <li>{@code busy-spin}: never blocks: a dedicated core.</li>
  * </ul>
  */
@@ -13,10 +13,12 @@ public enum GatewayIdle {
     BACKOFF("backoff"),
     BUSY_SPIN("busy-spin");
 
-    /** Cycling flat out after the last work: covers the matching thread's answer and the next message of a burst. */
+    /**
+     * Cycling flat out after the last work before blocking: covers the matching thread's answer (two-threads) and
+     * the rest of a burst already on its way. Short, because every microsecond spun is CPU taken from the other
+     * threads of a small machine at every message (docs/PERFORMANCE.md, "Cost per order").
+     */
     public static final long SPIN_NANOS = Long.getLong("fixmatch.gateway.spinNanos", 20_000);
-    /** Then cycling with yields, giving the CPU to whoever else wants it, before blocking. */
-    public static final long YIELD_NANOS = Long.getLong("fixmatch.gateway.yieldNanos", 50_000);
 
     private final String configName;
 

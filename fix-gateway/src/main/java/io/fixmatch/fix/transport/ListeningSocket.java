@@ -28,6 +28,7 @@ public final class ListeningSocket implements AutoCloseable {
     private final ServerChannel channel;
     private final String host;
     private final int port;
+    private boolean closed;
 
     private ListeningSocket(Transport transport, MultiThreadIoEventLoopGroup loop, ServerChannel channel, String host) {
         this.transport = transport;
@@ -53,7 +54,7 @@ public final class ListeningSocket implements AutoCloseable {
             loop.register(channel).syncUninterruptibly();
             channel.bind(new InetSocketAddress(host, port)).syncUninterruptibly();
             return new ListeningSocket(transport, loop, channel, host);
-        } catch (RuntimeException e) { // sync() rethrows the bind's cause undeclared (e.g. BindException)
+        } catch (Exception e) { // sync() rethrows the bind's cause undeclared, checked or not (a NativeIoException)
             loop.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).syncUninterruptibly();
             throw new IllegalStateException("cannot listen on " + host + ":" + port + ": " + e.getMessage(), e);
         }
@@ -100,9 +101,13 @@ public final class ListeningSocket implements AutoCloseable {
         }
     }
 
-    /** Closes the port and stops its loop. */
+    /** Closes the port and stops its loop. Once: the start's failure and the server's close may both ask. */
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         stopAccepting();
         loop.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     }

@@ -15,9 +15,11 @@ import java.util.Arrays;
 import java.util.stream.Collectors;
 
 /**
- * The kernel interface the gateways' sockets run on ({@code gateway.transport}): io_uring (Linux 5.x and later, when
- * the kernel allows it: one system call submits a cycle's writes and collects its reads), epoll (Linux), or the JDK's
- * NIO (anywhere). {@code auto} takes the first of them this machine offers, in that order.
+ * The kernel interface the gateways' sockets run on ({@code gateway.transport}): epoll (Linux), the JDK's NIO
+ * (anywhere), or io_uring (Linux 5.x and later, when the kernel allows it: a cycle's writes and the collection of its
+ * reads go in one system call, and polling a ring that has nothing is no system call at all). {@code auto} takes
+ * epoll where it runs, else NIO. io_uring only when named: Netty 4.2's io_uring transport allocates an object per
+ * read and per write on the gateway thread, which the hot path must not (docs/PERFORMANCE.md, "Cost per order").
  */
 public enum Transport {
     IO_URING("io_uring") {
@@ -100,30 +102,25 @@ public enum Transport {
     }
 
     /**
-     * The transport {@code name} ({@code auto} or a transport's name) selects on this machine. {@code auto} falls back
-     * in order; a named transport this machine cannot run is an {@link IllegalStateException} saying why.
+     * The transport {@code name} ({@code auto} or a transport's name) selects on this machine: {@code auto} is epoll
+     * where it runs, else NIO; a named transport this machine cannot run is an {@link IllegalStateException} saying
+     * why.
      */
     public static Transport choose(String name) {
         checkName(name);
-        for (Transport transport : values()) {
-            if (name.equals(AUTO) && transport.unavailabilityCause() == null) {
-                return transport;
-            }
-            if (transport.configName.equals(name)) {
-                Throwable cause = transport.unavailabilityCause();
-                if (cause != null) {
-                    throw new IllegalStateException("gateway.transport=" + name + " is not available here: " + cause,
-                        cause);
-                }
-                return transport;
-            }
+        if (name.equals(AUTO)) {
+            return EPOLL.unavailabilityCause() == null ? EPOLL : NIO;
         }
-        throw new AssertionError("NIO is always available");
+        Transport named = Arrays.stream(values()).filter(t -> t.configName.equals(name)).findFirst().orElseThrow();
+        Throwable cause = named.unavailabilityCause();
+        if (cause != null) {
+            throw new IllegalStateException("gateway.transport=" + name + " is not available here: " + cause, cause);
+        }
+        return named;
     }
 
-    /** Why the transports before this one cannot run here (for the start line); empty if all can. */
+    /** For the start line: why {@code auto} did not take epoll (NIO chosen), or an empty string. */
     public String passedOver() {
-        return Arrays.stream(values()).filter(t -> t.ordinal() < ordinal() && t.unavailabilityCause() != null)
-            .map(t -> t.configName + ": " + t.unavailabilityCause()).collect(Collectors.joining("; "));
+        return this == NIO && EPOLL.unavailabilityCause() != null ? "epoll: " + EPOLL.unavailabilityCause() : "";
     }
 }
