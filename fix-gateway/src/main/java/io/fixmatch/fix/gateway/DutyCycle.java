@@ -11,11 +11,13 @@ package io.fixmatch.fix.gateway;
 public final class DutyCycle {
     private final Gateway gateway;
     private final GatewayIdle idle;
+    private final long spinNanos;
     private long lastWorkNanos;
 
     public DutyCycle(Gateway gateway, GatewayIdle idle) {
         this.gateway = gateway;
         this.idle = idle;
+        this.spinNanos = GatewayIdle.spinNanos(gateway.matchesInline());
     }
 
     /**
@@ -40,7 +42,7 @@ public final class DutyCycle {
         if (lastWorkNanos == 0) {
             lastWorkNanos = now;
         }
-        if (now - lastWorkNanos < GatewayIdle.SPIN_NANOS) {
+        if (now - lastWorkNanos < spinNanos) {
             // No yield here: a yield is a system call that gives nothing back on a machine whose other core is
             // busy, and the sockets may already hold the next message (the loop polls them right after this).
             Thread.onSpinWait();

@@ -3,9 +3,9 @@ package io.fixmatch.fix.gateway;
 /**
  * What a gateway thread does when a duty cycle finds nothing to do, chosen by name ({@code gateway.idleStrategy}):
  * <ul>
- *   <li>{@code backoff} (default): keeps cycling (and polling the sockets without blocking) for {@link #SPIN_NANOS}
- *       after the last work, then blocks in the transport's wait (io_uring_enter, epoll_wait) until a socket, a timer
- *       or the matching thread wakes it. No yields: costs no CPU when idle.</li>
+ *   <li>{@code backoff} (default): keeps cycling (and polling the sockets without blocking) for a while after the
+ *       last work ({@link #spinNanos}), then blocks in the transport's wait (epoll_wait, io_uring_enter) until a
+ *       socket, a timer or the matching thread wakes it. No yields: costs no CPU when idle.</li>
  *   <li>{@code busy-spin}: never blocks: a dedicated core.</li>
  * </ul>
  */
@@ -13,12 +13,8 @@ public enum GatewayIdle {
     BACKOFF("backoff"),
     BUSY_SPIN("busy-spin");
 
-    /**
-     * Cycling flat out after the last work before blocking: covers the matching thread's answer (two-threads) and
-     * the rest of a burst already on its way. Short, because every microsecond spun is CPU taken from the other
-     * threads of a small machine at every message (docs/PERFORMANCE.md, "Cost per order").
-     */
-    public static final long SPIN_NANOS = Long.getLong("fixmatch.gateway.spinNanos", 20_000);
+    /** {@code -Dfixmatch.gateway.spinNanos}: the spin below for every layout, if set. */
+    private static final long SPIN_NANOS_SET = Long.getLong("fixmatch.gateway.spinNanos", -1);
 
     private final String configName;
 
@@ -28,6 +24,21 @@ public enum GatewayIdle {
 
     public String configName() {
         return configName;
+    }
+
+    /**
+     * How long a {@code backoff} gateway keeps cycling after its last work before it blocks. When it runs the matching
+     * step itself (one-thread) nothing can arrive but through its sockets, whose wait returns at once when one is
+     * ready, so it blocks at once: a spin between messages is CPU the rest of a small machine needs, at every message
+     * (docs/PERFORMANCE.md, "Cost per order": 42 -> 25 µs per message at 5,000/s). With a matching thread of its own
+     * (two-threads) it spins 20 µs, which covers the matching thread's answer without a wake-up per message.
+     * {@code -Dfixmatch.gateway.spinNanos=N} sets it for both.
+     */
+    public static long spinNanos(boolean matchesInline) {
+        if (SPIN_NANOS_SET >= 0) {
+            return SPIN_NANOS_SET;
+        }
+        return matchesInline ? 0 : 20_000;
     }
 
     public static GatewayIdle byName(String name) {
