@@ -2,8 +2,8 @@
 # What a running server costs per order against a bare loopback echo, at a few rates (docs/PERFORMANCE.md, "Cost per
 # order"): for each rate the independent prober (new order and cancel alternately, open loop) first measures a bare
 # echo process placed like the server (same CPU affinity), the server stopped (SIGSTOP) meanwhile, then the server;
-# each one's CPU per message from its own /proc counters, its system calls per message (perf stat), the round trips'
-# p50/p99/p99.9, the whole machine's busy CPUs; then one table of all rates, with the load average before each.
+# each one's CPU and page faults per message from its own /proc counters, its system calls per message (perf stat),
+# the round trips' p50/p99/p99.9, the whole machine's busy CPUs; then one table of all rates, with the load averages.
 #   scripts/cost.sh [--port 9878] [--server-pid PID] [--rates 5000,20000,45000] [--seconds 15] [--warmup 5]
 #                   [--echo-port 9990] [--wait park|yield|spin] [--no-syscalls] [--out DIR]
 # The server must be logged-off for the prober's session (LOADGEN by default: config/fixmatch.properties has it).

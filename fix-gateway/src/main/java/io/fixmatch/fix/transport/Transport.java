@@ -12,6 +12,7 @@ import io.netty.channel.uring.IoUringIoHandler;
 import io.netty.channel.uring.IoUringServerSocketChannel;
 
 import java.util.Arrays;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -22,62 +23,27 @@ import java.util.stream.Collectors;
  * read and per write on the gateway thread, which the hot path must not (docs/PERFORMANCE.md, "Cost per order").
  */
 public enum Transport {
-    IO_URING("io_uring") {
-        @Override
-        Throwable unavailabilityCause() {
-            return IoUring.isAvailable() ? null : IoUring.unavailabilityCause();
-        }
-
-        @Override
-        IoHandlerFactory ioHandlerFactory() {
-            return IoUringIoHandler.newFactory();
-        }
-
-        @Override
-        ServerChannel newServerChannel() {
-            return new IoUringServerSocketChannel();
-        }
-    },
-    EPOLL("epoll") {
-        @Override
-        Throwable unavailabilityCause() {
-            return Epoll.isAvailable() ? null : Epoll.unavailabilityCause();
-        }
-
-        @Override
-        IoHandlerFactory ioHandlerFactory() {
-            return EpollIoHandler.newFactory();
-        }
-
-        @Override
-        ServerChannel newServerChannel() {
-            return new EpollServerSocketChannel();
-        }
-    },
-    NIO("nio") {
-        @Override
-        Throwable unavailabilityCause() {
-            return null;
-        }
-
-        @Override
-        IoHandlerFactory ioHandlerFactory() {
-            return NioIoHandler.newFactory();
-        }
-
-        @Override
-        ServerChannel newServerChannel() {
-            return new NioServerSocketChannel();
-        }
-    };
+    IO_URING("io_uring", () -> IoUring.isAvailable() ? null : IoUring.unavailabilityCause(),
+        IoUringIoHandler::newFactory, IoUringServerSocketChannel::new),
+    EPOLL("epoll", () -> Epoll.isAvailable() ? null : Epoll.unavailabilityCause(), EpollIoHandler::newFactory,
+        EpollServerSocketChannel::new),
+    NIO("nio", () -> null, NioIoHandler::newFactory, NioServerSocketChannel::new);
 
     /** The configuration's word for "the best this machine offers". */
     public static final String AUTO = "auto";
 
     private final String configName;
+    /** Asked only when needed: a transport's classes load its native library, or say why they cannot. */
+    private final Supplier<Throwable> unavailability;
+    private final Supplier<IoHandlerFactory> handlers;
+    private final Supplier<ServerChannel> serverChannels;
 
-    Transport(String configName) {
+    Transport(String configName, Supplier<Throwable> unavailability, Supplier<IoHandlerFactory> handlers,
+              Supplier<ServerChannel> serverChannels) {
         this.configName = configName;
+        this.unavailability = unavailability;
+        this.handlers = handlers;
+        this.serverChannels = serverChannels;
     }
 
     public String configName() {
@@ -85,13 +51,19 @@ public enum Transport {
     }
 
     /** Why this machine (kernel, native library, security policy) cannot run it, or null if it can. */
-    abstract Throwable unavailabilityCause();
+    Throwable unavailabilityCause() {
+        return unavailability.get();
+    }
 
     /** One event loop's handler of its sockets. */
-    abstract IoHandlerFactory ioHandlerFactory();
+    IoHandlerFactory ioHandlerFactory() {
+        return handlers.get();
+    }
 
     /** A new, unbound listening channel of this transport. */
-    abstract ServerChannel newServerChannel();
+    ServerChannel newServerChannel() {
+        return serverChannels.get();
+    }
 
     /** Throws {@link IllegalArgumentException} unless {@code name} is {@code auto} or a transport's name. */
     public static void checkName(String name) {
