@@ -13,6 +13,14 @@ import java.util.Random;
 
 /** Cluster members for tests, on loopback with ports free now: five UDP ports from each base, a TCP admin port. */
 public final class LoopbackMembers {
+    /**
+     * The bases lie below Linux's ephemeral port range (32768 and up), so no connection's or Aeron's {@code :0}
+     * port can take one between this check and the node's start; each member gets a base of its own (nothing binds
+     * them before the nodes start, so the check alone would let two members draw the same one).
+     */
+    private static final int FIRST_BASE = 20_000;
+    private static final int BASES = (32_768 - FIRST_BASE - 10) / 10;
+
     private LoopbackMembers() {
     }
 
@@ -20,8 +28,9 @@ public final class LoopbackMembers {
         Random random = new Random();
         List<ClusterMember> members = new ArrayList<>();
         while (members.size() < size) {
-            int base = 20_000 + random.nextInt(2_000) * 10;
-            if (freeBase(base)) {
+            int base = FIRST_BASE + random.nextInt(BASES) * 10;
+            boolean taken = members.stream().anyMatch(member -> member.basePort() == base);
+            if (!taken && freeBase(base)) {
                 members.add(new ClusterMember(members.size(), "127.0.0.1", base, freeTcpPort()));
             }
         }

@@ -188,7 +188,8 @@ public final class FixmatchServer implements AutoCloseable {
         ListeningSocket port;
         FixmatchServer server;
         try {
-            port = ListeningSocket.listen(config.gateway().host(), config.gateway().port());
+            port = ListeningSocket.listen(config.gateway().host(), config.gateway().port(),
+                config.gateway().transport());
             try {
                 server = new FixmatchServer(config, clock);
             } catch (RuntimeException e) {

@@ -12,6 +12,7 @@ import io.fixmatch.fix.security.AllowedAddresses;
 import io.fixmatch.fix.transport.ConnectionLimits;
 import io.fixmatch.fix.transport.GatewaySettings;
 import io.fixmatch.fix.transport.TlsSettings;
+import io.fixmatch.fix.transport.Transport;
 import io.fixmatch.journal.JournalConfig;
 import io.fixmatch.server.logging.LogSettings;
 import io.fixmatch.server.rules.TradingRules;
@@ -86,7 +87,8 @@ public record ServerConfig(ServerMode mode, ThreadLayout layout, GatewaySettings
             keys.integer("fix.maxGarbledBytes", 65_536, 256, Integer.MAX_VALUE),
             keys.integer("fix.maxLogonFailures", 5, 0, 1_000_000), keys.positiveLong("fix.logonLockoutMs", 60_000));
         GatewaySettings gateway = new GatewaySettings(keys.text("fix.host", "127.0.0.1"),
-            keys.integer("fix.port", 9878, 0, 65_535), gatewayThreads, gatewayIdle(keys), cpus(keys, "gateway.cpus"),
+            keys.integer("fix.port", 9878, 0, 65_535), gatewayThreads, gatewayIdle(keys), transport(keys),
+            cpus(keys, "gateway.cpus"),
             maxMessageSize, keys.positiveLong("fix.maxPendingBytes", 64L << 20), timings, limits, tls(keys));
         int defaultRate = keys.integer("fix.maxMessagesPerSecond", (int) SessionConfig.DEFAULT_MAX_MESSAGES_PER_SECOND,
             0, 100_000_000);
@@ -306,6 +308,17 @@ public record ServerConfig(ServerMode mode, ThreadLayout layout, GatewaySettings
         } catch (IllegalArgumentException e) {
             throw keys.invalid("gateway.idleStrategy", e.getMessage());
         }
+    }
+
+    /** gateway.transport: auto, or a transport's name (whether this machine can run it is checked at start). */
+    private static String transport(ConfigKeys keys) {
+        String name = keys.text("gateway.transport", Transport.AUTO);
+        try {
+            Transport.checkName(name);
+        } catch (IllegalArgumentException e) {
+            throw keys.invalid("gateway.transport", e.getMessage());
+        }
+        return name;
     }
 
     /** A comma-separated list of CPU numbers, -1 for a thread left unpinned. */

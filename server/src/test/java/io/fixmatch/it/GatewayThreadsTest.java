@@ -2,6 +2,8 @@ package io.fixmatch.it;
 
 import io.fixmatch.fix.gateway.Gateway;
 import io.fixmatch.server.FixmatchServer;
+import io.netty.channel.IoEventLoop;
+import io.netty.channel.IoHandle;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -46,10 +48,11 @@ class GatewayThreadsTest {
     void sessionsOnTwoGatewayThreadsTradeWithEachOther() throws Exception {
         server = running.use(TestServers.start(temp, 0,
             Map.of("server.layout", "two-threads", "gateway.threads", "2")));
-        // Connected one after the other: the listening socket took loop 0, so CLIENT1 (owned by gateway 0) is
-        // accepted on loop 1 and CLIENT2 (gateway 1) on loop 0; each must be moved to its session's gateway.
-        QfjClient client1 = running.logOn("CLIENT1", server.port());
+        // Connected one after the other: accepted connections go to the gateways' loops in turn from loop 0, so
+        // CLIENT2 (owned by gateway 1) is accepted on loop 0 and CLIENT1 (gateway 0) on loop 1; each must be moved
+        // to its session's gateway.
         QfjClient client2 = running.logOn("CLIENT2", server.port());
+        QfjClient client1 = running.logOn("CLIENT1", server.port());
         long moved = server.gateways().all().stream().mapToLong(Gateway::connectionsMovedIn).sum();
         assertTrue(moved >= 1, "connections moved to their session's gateway: " + moved);
         assertEquals(2, server.gateways().count());
@@ -68,6 +71,24 @@ class GatewayThreadsTest {
         QfjClient client2 = running.logOn("CLIENT2", server.port());
         tradeAcross(client1, client2, "GOOG", "C");
         tradeAcross(client2, client1, "GOOG", "D");
+        noneBroken(client1, client2);
+    }
+
+    /**
+     * gateway.transport: each transport serves the same flow, on gateways' loops of that transport (the default,
+     * auto, is epoll on Linux). The handle class is the transport's kind of socket registration.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"auto, io.netty.channel.epoll.EpollIoHandle", "epoll, io.netty.channel.epoll.EpollIoHandle",
+        "nio, io.netty.channel.nio.NioIoHandle", "io_uring, io.netty.channel.uring.IoUringIoHandle"})
+    void theSameFlowOnEveryTransport(String transport, Class<? extends IoHandle> handle) throws Exception {
+        server = running.use(TestServers.start(temp, 0, Map.of("gateway.transport", transport)));
+        IoEventLoop loop = (IoEventLoop) server.gateways().all().get(0).eventLoop();
+        assertTrue(loop.isCompatible(handle), transport + " runs on " + handle.getSimpleName() + "s");
+        QfjClient client1 = running.logOn("CLIENT1", server.port());
+        QfjClient client2 = running.logOn("CLIENT2", server.port());
+        tradeAcross(client1, client2, "GOOG", "E");
+        tradeAcross(client2, client1, "GOOG", "F");
         noneBroken(client1, client2);
     }
 

@@ -48,6 +48,9 @@ class StrictConfigTest {
         Path idle = file("engine.idleStrategy=spin");
         assertTrue(assertThrows(ConfigException.class, () -> ServerConfig.load(idle)).getMessage()
             .startsWith("engine.idleStrategy unknown idle strategy 'spin'"));
+        Path transport = file("gateway.transport=dpdk");
+        assertTrue(assertThrows(ConfigException.class, () -> ServerConfig.load(transport)).getMessage()
+            .startsWith("gateway.transport unknown transport 'dpdk' (auto, io_uring, epoll, nio)"));
         Path size = file("log.maxFileSize=100");
         assertTrue(assertThrows(ConfigException.class, () -> ServerConfig.load(size)).getMessage()
             .startsWith("log.maxFileSize must be a size such as 100MB"));

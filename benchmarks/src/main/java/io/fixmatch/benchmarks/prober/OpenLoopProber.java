@@ -4,7 +4,6 @@ import io.fixmatch.loadgen.pacing.TimerSlack;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.net.InetSocketAddress;
@@ -34,7 +33,7 @@ import java.util.concurrent.locks.LockSupport;
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar io.fixmatch.benchmarks.prober.OpenLoopProber \
  *     --port 9878 --rate 45000 --seconds 20 --warmup 5 [--server-pid PID] [--wait yield|spin|park]
- *     [--park-margin-us 5] [--echo-port PORT] [--freeze-server]
+ *     [--park-margin-us 5] [--echo-port PORT [--echo-pid PID]] [--freeze-server] [--syscalls]
  * </pre>
  * {@code --freeze-server} (with {@code --server-pid}) stops the server process (SIGSTOP) while the floor is measured
  * and continues it (SIGCONT) before the server phase: an idle server that busy-spins would otherwise take the CPU the
@@ -47,8 +46,10 @@ import java.util.concurrent.locks.LockSupport;
  * sender's timer slack set to 1 ns (Linux's default 50 µs would make every park late by up to that much), so on a
  * machine whose cores the prober shares with the server it takes a fraction of a core. The sender's CPU time per
  * message is printed either way, and the send lag says whether the schedule was kept.
- * With {@code --server-pid} it also reports the server's context switches and CPU time per message, read from
- * {@code /proc/PID/task/}{@code *}{@code /status} and {@code stat} before and after the server phase.
+ * With {@code --server-pid} it also reports the server's context switches and CPU time per message (its own counters
+ * in /proc, read before and after the server phase: {@link ProcessCost}); {@code --echo-pid} (the echo process at
+ * {@code --echo-port}) the same for the echo over the floor phase; {@code --syscalls} adds each one's system calls
+ * per message (perf stat). The last line ({@code cost: key=value ...}) repeats the figures for scripts.
  */
 public final class OpenLoopProber {
     private static final byte SOH = 1;
@@ -67,7 +68,9 @@ public final class OpenLoopProber {
     private final long parkMarginNanos;
     private final int serverPid;
     private final int echoPort;
+    private final int echoPid;
     private final boolean freezeServer;
+    private final boolean countSyscalls;
 
     private OpenLoopProber(String[] args) {
         String h = "127.0.0.1";
@@ -82,7 +85,9 @@ public final class OpenLoopProber {
         long margin = 5;
         int pid = -1;
         int ep = 0;
+        int epid = -1;
         boolean freeze = false;
+        boolean syscalls = false;
         for (int i = 0; i < args.length; i += 2) {
             String value = i + 1 < args.length ? args[i + 1] : "";
             switch (args[i]) {
@@ -98,6 +103,11 @@ public final class OpenLoopProber {
                 case "--park-margin-us" -> margin = Long.parseLong(value);
                 case "--server-pid" -> pid = Integer.parseInt(value);
                 case "--echo-port" -> ep = Integer.parseInt(value);
+                case "--echo-pid" -> epid = Integer.parseInt(value);
+                case "--syscalls" -> {
+                    syscalls = true;
+                    i--; // a flag: no value follows
+                }
                 case "--freeze-server" -> {
                     freeze = true;
                     i--; // a flag: no value follows
@@ -124,6 +134,12 @@ public final class OpenLoopProber {
             throw new IllegalArgumentException("--freeze-server needs --server-pid");
         }
         freezeServer = freeze;
+        if (epid > 0 && ep <= 0) {
+            throw new IllegalArgumentException("--echo-pid needs --echo-port (the echo in this process has no cost of "
+                + "its own)");
+        }
+        echoPid = epid;
+        countSyscalls = syscalls;
     }
 
     public static void main(String[] args) throws Exception {
@@ -140,19 +156,22 @@ public final class OpenLoopProber {
             signalServer("STOP");
         }
         MachineCpu floorStart = MachineCpu.read();
+        ProcessCost echoCost = ProcessCost.start(echoPid, countSyscalls);
+        ProcessCost.Spent echoSpent;
         try {
             echo = floor();
+            echoSpent = echoCost == null ? null : echoCost.stop(echo.sentInAll);
         } finally {
             if (freezeServer) {
                 signalServer("CONT");
             }
         }
         MachineCpu floorEnd = MachineCpu.read();
-        ServerCounters before = ServerCounters.read(serverPid);
+        ProcessCost serverCost = ProcessCost.start(serverPid, countSyscalls);
         MachineCpu serverStart = MachineCpu.read();
         Result server = runPhase("server " + host + ":" + port, port, true);
         MachineCpu serverEnd = MachineCpu.read();
-        ServerCounters after = ServerCounters.read(serverPid);
+        ProcessCost.Spent serverSpent = serverCost == null ? null : serverCost.stop(server.sentInAll);
 
         System.out.println();
         System.out.printf(Locale.ROOT, "%-22s %10s %8s %8s %8s %9s %9s %9s%n", "round trip (us)", "count", "p50", "p90",
@@ -169,11 +188,41 @@ public final class OpenLoopProber {
             echo.achievedRate, server.achievedRate, server.missing);
         System.out.printf(Locale.ROOT, "server vs floor: p50 %.2fx, p99 %.2fx, p99.9 %.2fx%n",
             ratio(server.all, echo.all, 50), ratio(server.all, echo.all, 99), ratio(server.all, echo.all, 99.9));
-        if (before != null && after != null) {
-            after.printDelta(before, server.sentInAll);
+        if (echoSpent != null) {
+            System.out.println("echo process during its phase (warm-up included): " + echoSpent.describe());
+        }
+        if (serverSpent != null) {
+            System.out.println("server during its phase (warm-up included): " + serverSpent.describe());
         }
         floorEnd.printDelta(floorStart, "floor", echo.sentInAll);
         serverEnd.printDelta(serverStart, "server", server.sentInAll);
+        printCostLine(echo, server, echoSpent, serverSpent, floorEnd.busyCpus(floorStart),
+            serverEnd.busyCpus(serverStart));
+    }
+
+    /**
+     * One line of key=value pairs for scripts (scripts/cost.sh): the rate, each phase's percentiles (µs), the echo
+     * process's and the server's CPU and system calls per message (NaN when not measured), the busy CPUs of the
+     * whole machine in each phase.
+     */
+    private void printCostLine(Result echo, Result server, ProcessCost.Spent echoSpent, ProcessCost.Spent serverSpent,
+                               double echoBusy, double serverBusy) {
+        double nan = Double.NaN;
+        System.out.printf(Locale.ROOT, "cost: rate=%d echo_p50=%.1f echo_p99=%.1f echo_p999=%.1f server_p50=%.1f "
+                + "server_p99=%.1f server_p999=%.1f echo_cpu_us=%.2f server_cpu_us=%.2f echo_syscalls=%.2f "
+                + "server_syscalls=%.2f echo_switches=%.2f server_switches=%.2f machine_busy_echo=%.2f "
+                + "machine_busy_server=%.2f echo_faults=%.3f server_faults=%.3f missing=%d%n", rate,
+            echo.all.getValueAtPercentile(50) / 1e3, echo.all.getValueAtPercentile(99) / 1e3,
+            echo.all.getValueAtPercentile(99.9) / 1e3, server.all.getValueAtPercentile(50) / 1e3,
+            server.all.getValueAtPercentile(99) / 1e3, server.all.getValueAtPercentile(99.9) / 1e3,
+            echoSpent == null ? nan : echoSpent.cpuMicrosPerMessage(),
+            serverSpent == null ? nan : serverSpent.cpuMicrosPerMessage(),
+            echoSpent == null ? nan : echoSpent.syscallsPerMessage(),
+            serverSpent == null ? nan : serverSpent.syscallsPerMessage(),
+            echoSpent == null ? nan : echoSpent.switchesPerMessage(),
+            serverSpent == null ? nan : serverSpent.switchesPerMessage(), echoBusy, serverBusy,
+            echoSpent == null ? nan : echoSpent.faultsPerMessage(),
+            serverSpent == null ? nan : serverSpent.faultsPerMessage(), server.missing);
     }
 
     /**
@@ -192,12 +241,15 @@ public final class OpenLoopProber {
             return new MachineCpu(total - idle, total, Runtime.getRuntime().availableProcessors());
         }
 
-        void printDelta(MachineCpu start, String phase, long messages) {
-            long busy = busyTicks - start.busyTicks;
+        double busyCpus(MachineCpu start) {
             long total = totalTicks - start.totalTicks;
+            return total == 0 ? 0 : cpus * (double) (busyTicks - start.busyTicks) / total;
+        }
+
+        void printDelta(MachineCpu start, String phase, long messages) {
             System.out.printf(Locale.ROOT, "machine during the %s phase (warm-up included): %.2f of %d CPUs busy,"
-                + " %.1f us CPU per message%n", phase, total == 0 ? 0 : cpus * (double) busy / total, cpus,
-                busy * 1e4 / messages); // USER_HZ: a tick is 10 ms
+                + " %.1f us CPU per message%n", phase, busyCpus(start), cpus,
+                (busyTicks - start.busyTicks) * 1e4 / messages); // USER_HZ: a tick is 10 ms
         }
     }
 
@@ -636,50 +688,6 @@ public final class OpenLoopProber {
                 return k + 1 + n;
             }
             return -1;
-        }
-    }
-
-    /** The server process's context switches and CPU time, summed over its threads, from /proc. */
-    private record ServerCounters(long voluntary, long involuntary, long cpuTicks, int threads) {
-        static ServerCounters read(int pid) {
-            if (pid <= 0) {
-                return null;
-            }
-            long voluntary = 0;
-            long involuntary = 0;
-            long ticks = 0;
-            int threads = 0;
-            try (var tasks = Files.list(Path.of("/proc", Integer.toString(pid), "task"))) {
-                for (Path task : (Iterable<Path>) tasks::iterator) {
-                    try {
-                        for (String line : Files.readAllLines(task.resolve("status"))) {
-                            if (line.startsWith("voluntary_ctxt_switches:")) {
-                                voluntary += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
-                            } else if (line.startsWith("nonvoluntary_ctxt_switches:")) {
-                                involuntary += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
-                            }
-                        }
-                        String stat = Files.readString(task.resolve("stat"));
-                        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                        ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // utime + stime
-                        threads++;
-                    } catch (IOException | RuntimeException e) {
-                        // a thread ended while we read
-                    }
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot read /proc/" + pid + "/task", e);
-            }
-            return new ServerCounters(voluntary, involuntary, ticks, threads);
-        }
-
-        void printDelta(ServerCounters before, long messages) {
-            long v = voluntary - before.voluntary;
-            long n = involuntary - before.involuntary;
-            double cpuSeconds = (cpuTicks - before.cpuTicks) / 100.0; // USER_HZ
-            System.out.printf(Locale.ROOT, "server during its phase (warm-up included, %d threads): %,d voluntary + "
-                + "%,d involuntary context switches, %.1f s CPU; per message: %.2f switches, %.1f us CPU%n",
-                threads, v, n, cpuSeconds, (double) (v + n) / messages, cpuSeconds * 1e6 / messages);
         }
     }
 }

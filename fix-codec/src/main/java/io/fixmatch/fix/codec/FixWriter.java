@@ -11,6 +11,22 @@ public final class FixWriter {
     private static final int ROOM_FOR_PREFIX = 32;
     private static final long[] POWERS_OF_TEN = {1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L,
         100_000_000L, 1_000_000_000L, 10_000_000_000L};
+    /** DIGITS_FROM[d]: the smallest value of d + 1 digits (10^d), up to 10^18. */
+    private static final long[] DIGITS_FROM = new long[19];
+    /** "00" to "99": the two digits of n at 2n and 2n + 1. */
+    private static final byte[] DIGIT_PAIRS = new byte[200];
+
+    static {
+        long power = 1;
+        for (int d = 0; d < DIGITS_FROM.length; d++) {
+            DIGITS_FROM[d] = power;
+            power *= 10;
+        }
+        for (int n = 0; n < 100; n++) {
+            DIGIT_PAIRS[2 * n] = (byte) ('0' + n / 10);
+            DIGIT_PAIRS[2 * n + 1] = (byte) ('0' + n % 10);
+        }
+    }
 
     private final byte[] buffer;
     private final FixTimestamps timestamps = new FixTimestamps();
@@ -183,13 +199,23 @@ public final class FixWriter {
             }
             value = -value;
         }
-        int digits = digitCount(value);
-        int p = position + digits;
-        for (int i = 0; i < digits; i++) {
-            buffer[--p] = (byte) ('0' + value % 10);
-            value /= 10;
+        int p = position + digitCount(value);
+        position = p;
+        // Two digits per division, right to left (tags, sequence numbers, quantities, ids: every field has one).
+        while (value >= 100) {
+            long quotient = value / 100;
+            int pair = (int) (value - quotient * 100) << 1;
+            buffer[--p] = DIGIT_PAIRS[pair + 1];
+            buffer[--p] = DIGIT_PAIRS[pair];
+            value = quotient;
         }
-        position += digits;
+        if (value >= 10) {
+            int pair = (int) value << 1;
+            buffer[--p] = DIGIT_PAIRS[pair + 1];
+            buffer[--p] = DIGIT_PAIRS[pair];
+        } else {
+            buffer[--p] = (byte) ('0' + value);
+        }
     }
 
     /** Writes units / 10^scale with trailing zeros of the fraction dropped: 15010 at scale 2 is "150.1". */
@@ -221,10 +247,10 @@ public final class FixWriter {
         position += fractionDigits;
     }
 
+    /** The decimal digits of a value >= 0, by comparisons (no division). */
     private static int digitCount(long value) {
         int digits = 1;
-        while (value >= 10) {
-            value /= 10;
+        while (digits < DIGITS_FROM.length && value >= DIGITS_FROM[digits]) {
             digits++;
         }
         return digits;

@@ -162,6 +162,25 @@ class FixWriterTest {
             written());
     }
 
+    /** Every number of digits, at both its edges and in between, with and without a sign, as Long.toString. */
+    @Test
+    void longValuesAtEveryDigitCountBoundary() {
+        long power = 1;
+        for (int digits = 1; digits <= 19; digits++) {
+            long next = digits == 19 ? Long.MAX_VALUE : power * 10 - 1;
+            for (long value : new long[] {power, power + 1, power + (next - power) / 3, next - 1, next}) {
+                for (long signed : new long[] {value, -value}) {
+                    writer.begin(MsgTypes.HEARTBEAT).field(34, signed).field(value < 1_000_000 ? (int) value : 9,
+                        'L', value).finish();
+                    String tag = Long.toString(value < 1_000_000 ? value : 9);
+                    assertEquals(message("35=0|34=" + signed + "|" + tag + "=L" + value + "|"), written(),
+                        "value " + signed);
+                }
+            }
+            power *= 10;
+        }
+    }
+
     @Test
     void twoCharacterMsgType() {
         int ae = ('A' << 8) | 'E';

@@ -126,6 +126,11 @@ public final class Gateway {
         stages.replicated();
     }
 
+    /** Whether this gateway's cycle runs the matching step (one-thread layout; set before its loop starts). */
+    boolean matchesInline() {
+        return inlineMatching != null;
+    }
+
     /** Before start, one-thread layout: this gateway's cycle runs the matching step (and drains when its ring is full). */
     public void runMatchingInline(MatchingRuntime runtime) {
         inlineMatching = runtime;

@@ -1,75 +1,62 @@
 package io.fixmatch.fix.transport;
 
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.socket.ServerSocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.channel.unix.Socket;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
 
-import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.StandardSocketOptions;
+import java.util.concurrent.TimeUnit;
 
 /**
- * The FIX port, bound and listening from the first moment of start-up until the acceptor takes it over: the one
- * socket the server ever listens on. A client that connects while the server still recovers is accepted by the
- * kernel into the backlog and waits there (its Logon in its socket's buffer); the acceptor, once the server is ready,
- * accepts it and answers. Nothing is closed and bound again in between, so no connection is reset or left hanging.
+ * The FIX port, bound and listening from the first moment of start-up: the one socket the server ever listens on. A
+ * client that connects while the server still recovers is accepted by the kernel into the backlog and waits there
+ * (its Logon in its socket's buffer); once the server is ready the acceptor {@link #startAccepting starts accepting}
+ * and answers it. Nothing is closed and bound again in between, so no connection is reset or left hanging.
  *
- * <p>The socket is of the transport the acceptor runs: a native one for epoll (handed to Netty by its descriptor),
- * a JDK channel for NIO.
+ * <p>It is a channel of the chosen {@link Transport} on an event loop of its own ({@code fix-acceptor}, which only
+ * accepts): a transport's listening channel can only be made by binding it (io_uring's cannot take over a socket), and
+ * so it must exist before the gateways' loops do. Accepted connections go to the gateways' loops.
  */
 public final class ListeningSocket implements AutoCloseable {
     /** Connections the kernel completes and queues for us before we accept them (start-up, bursts). */
     static final int BACKLOG = 128;
 
-    private final Socket nativeSocket;
-    private final java.nio.channels.ServerSocketChannel jdkChannel;
+    private final Transport transport;
+    private final MultiThreadIoEventLoopGroup loop;
+    private final ServerChannel channel;
     private final String host;
     private final int port;
-    /** Until the acceptor takes it over, or it is closed. */
-    private boolean ours = true;
+    private boolean closed;
 
-    private ListeningSocket(Socket nativeSocket, java.nio.channels.ServerSocketChannel jdkChannel, String host,
-                            int port) {
-        this.nativeSocket = nativeSocket;
-        this.jdkChannel = jdkChannel;
+    private ListeningSocket(Transport transport, MultiThreadIoEventLoopGroup loop, ServerChannel channel, String host) {
+        this.transport = transport;
+        this.loop = loop;
+        this.channel = channel;
         this.host = host;
-        this.port = port;
+        this.port = ((InetSocketAddress) channel.localAddress()).getPort();
     }
 
-    /** Binds {@code host:port} (0: any free port) and listens, or throws {@link IllegalStateException} saying why. */
-    public static ListeningSocket listen(String host, int port) {
-        InetSocketAddress address = new InetSocketAddress(host, port);
+    /**
+     * Binds {@code host:port} (0: any free port) and listens, on the transport {@code transportName} chooses
+     * ({@link Transport#choose}), or throws {@link IllegalStateException} saying why not.
+     */
+    public static ListeningSocket listen(String host, int port, String transportName) {
+        Transport transport = Transport.choose(transportName);
+        MultiThreadIoEventLoopGroup loop = new MultiThreadIoEventLoopGroup(1, new AcceptorThreads(),
+            transport.ioHandlerFactory());
         try {
-            return Epoll.isAvailable() ? listenNative(address, host) : listenJdk(address, host);
-        } catch (IOException e) {
+            ServerChannel channel = transport.newServerChannel();
+            channel.config().setOption(ChannelOption.SO_REUSEADDR, true);
+            channel.config().setOption(ChannelOption.SO_BACKLOG, BACKLOG);
+            channel.config().setAutoRead(false); // the kernel queues connections until the acceptor takes them
+            loop.register(channel).syncUninterruptibly();
+            channel.bind(new InetSocketAddress(host, port)).syncUninterruptibly();
+            return new ListeningSocket(transport, loop, channel, host);
+        } catch (Exception e) { // sync() rethrows the bind's cause undeclared, checked or not (a NativeIoException)
+            loop.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).syncUninterruptibly();
             throw new IllegalStateException("cannot listen on " + host + ":" + port + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static ListeningSocket listenNative(InetSocketAddress address, String host) throws IOException {
-        Socket socket = Socket.newSocketStream();
-        try {
-            socket.setReuseAddress(true);
-            socket.bind(address);
-            socket.listen(BACKLOG);
-            return new ListeningSocket(socket, null, host, ((InetSocketAddress) socket.localAddress()).getPort());
-        } catch (IOException | RuntimeException e) {
-            socket.close();
-            throw e;
-        }
-    }
-
-    private static ListeningSocket listenJdk(InetSocketAddress address, String host) throws IOException {
-        java.nio.channels.ServerSocketChannel channel = java.nio.channels.ServerSocketChannel.open();
-        try {
-            channel.setOption(StandardSocketOptions.SO_REUSEADDR, true);
-            channel.bind(address, BACKLOG);
-            return new ListeningSocket(null, channel, host, ((InetSocketAddress) channel.getLocalAddress()).getPort());
-        } catch (IOException | RuntimeException e) {
-            channel.close();
-            throw e;
         }
     }
 
@@ -82,36 +69,46 @@ public final class ListeningSocket implements AutoCloseable {
         return host;
     }
 
-    /** Whether it is a native socket, for Netty's epoll transport (else a JDK channel, for NIO). */
-    boolean isNative() {
-        return nativeSocket != null;
+    Transport transport() {
+        return transport;
     }
 
-    /** The socket as a Netty channel, not yet registered: from now on the channel owns it. Once. */
-    synchronized ServerSocketChannel handOver() {
-        if (!ours) {
-            throw new IllegalStateException("the listening socket was handed over or closed already");
+    /**
+     * Accepts from now on, each new connection passed through {@code handlers} (the first one sees it first), from
+     * the oldest the kernel queued.
+     */
+    void startAccepting(ChannelHandler... handlers) {
+        channel.eventLoop().submit(() -> {
+            channel.pipeline().addLast(handlers);
+            channel.config().setAutoRead(true);
+        }).syncUninterruptibly();
+    }
+
+    /** Stops accepting: the port is closed (connections already accepted stay). */
+    void stopAccepting() {
+        channel.close().syncUninterruptibly();
+    }
+
+    /** The loop's one thread, named {@code fix-acceptor}; a daemon, like the JDK's own service threads. */
+    private static final class AcceptorThreads extends DefaultThreadFactory {
+        AcceptorThreads() {
+            super("fix-acceptor", true);
         }
-        ours = false;
-        return nativeSocket != null ? new EpollServerSocketChannel(nativeSocket.intValue())
-            : new NioServerSocketChannel(jdkChannel);
+
+        @Override
+        protected Thread newThread(Runnable task, String name) {
+            return super.newThread(task, "fix-acceptor");
+        }
     }
 
-    /** Closes the socket unless the acceptor took it over (then the acceptor closes it). */
+    /** Closes the port and stops its loop. Once: the start's failure and the server's close may both ask. */
     @Override
     public synchronized void close() {
-        if (!ours) {
+        if (closed) {
             return;
         }
-        ours = false;
-        try {
-            if (nativeSocket != null) {
-                nativeSocket.close();
-            } else {
-                jdkChannel.close();
-            }
-        } catch (IOException ignored) {
-            // nothing left to release
-        }
+        closed = true;
+        stopAccepting();
+        loop.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     }
 }
