@@ -8,6 +8,7 @@ import io.aeron.archive.status.RecordingPos;
 import io.aeron.cluster.ClusterControl;
 import io.aeron.cluster.ClusteredMediaDriver;
 import io.aeron.cluster.ConsensusModule;
+import io.aeron.cluster.ElectionState;
 import io.aeron.cluster.NanosecondClusterClock;
 import io.aeron.cluster.service.Cluster;
 import io.aeron.cluster.service.ClusterMarkFile;
@@ -230,6 +231,16 @@ public final class ClusterNode implements AutoCloseable {
             }
         });
         return highest[0];
+    }
+
+    /**
+     * Any thread: whether this node's last election is over (it leads or follows). A node that started from a snapshot
+     * taken in the current term learns the term's leader only at the next election (the term's event is in the log
+     * before the snapshot), but it serves from the moment its election closes.
+     */
+    public boolean electionClosed() {
+        AtomicCounter counter = driver.consensusModule().context().electionStateCounter();
+        return counter != null && !counter.isClosed() && ElectionState.get(counter) == ElectionState.CLOSED;
     }
 
     /** Any thread: elections this node has taken part in since it started. */

@@ -32,7 +32,7 @@ final class ClusterCrashRun {
         KILL_LEADER,
         /** SIGSTOP to the leader past the heartbeat timeout, then SIGCONT: it finds a newer term and steps down. */
         FREEZE_LEADER,
-        /** SIGKILL to a follower, started again on its disk. */
+        /** A snapshot, then SIGKILL to a follower, started again on its disk (from that snapshot). */
         KILL_FOLLOWER,
         /** A snapshot, then SIGKILL to a follower, its data folder emptied: it rebuilds from the others. */
         REBUILD_FOLLOWER,
@@ -171,9 +171,9 @@ final class ClusterCrashRun {
             }
             case KILL_FOLLOWER, REBUILD_FOLLOWER -> {
                 int follower = (leader + 1 + random.nextInt(2)) % 3;
-                if (disruption == Disruption.REBUILD_FOLLOWER && !venue.requestSnapshot()) {
-                    throw new AssertionError("the leader took no snapshot request");
-                }
+                // A snapshot first in both: the follower restarted on its disk starts from a snapshot of the current
+                // term, whose leader event lies before it in the log.
+                snapshotTakenBy(venue, follower);
                 venue.kill(follower);
                 TimeUnit.MILLISECONDS.sleep(500);
                 if (disruption == Disruption.REBUILD_FOLLOWER) {
@@ -257,4 +257,28 @@ final class ClusterCrashRun {
         String[] lines = output.split("\n");
         return String.join("\n", java.util.Arrays.copyOfRange(lines, Math.max(0, lines.length - 40), lines.length));
     }
+
+    /** Asks the leader for a snapshot and waits until this node has taken it. */
+    private static void snapshotTakenBy(ClusterVenue venue, int node) throws Exception {
+        long before = snapshots(venue, node);
+        if (before < 0) {
+            throw new AssertionError("node " + node + " does not answer on its admin endpoint");
+        }
+        if (!venue.requestSnapshot()) {
+            throw new AssertionError("the leader took no snapshot request");
+        }
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (snapshots(venue, node) <= before) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("node " + node + " took no snapshot within " + TIMEOUT);
+            }
+            TimeUnit.MILLISECONDS.sleep(20);
+        }
+    }
+
+    private static long snapshots(ClusterVenue venue, int node) {
+        Object value = venue.describe(node).get("snapshots");
+        return value instanceof Number number ? number.longValue() : -1;
+    }
+
 }
