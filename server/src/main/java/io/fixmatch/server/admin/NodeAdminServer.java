@@ -55,9 +55,9 @@ public final class NodeAdminServer implements AutoCloseable {
         return new NodeAdminServer(http);
     }
 
-    /** Ready: the service restored its state and the log has named a leader. */
+    /** Ready: the service restored its state and the log has named a leader, or this node's election is over. */
     public static boolean ready(ClusterNode node) {
-        return node.status().started() && node.status().leaderMemberId() >= 0;
+        return node.status().started() && (node.status().leaderMemberId() >= 0 || node.electionClosed());
     }
 
     private static AdminResponse health(ClusterNode node) {
