@@ -37,7 +37,7 @@ public final class NodeSeed {
     }
 
     /** What was copied: the snapshot's log position (-1: the cluster had none, the log from its start). */
-    public record Seeded(long snapshotLogPosition, long liveLogPosition) {
+    public record Seeded(long snapshotLogPosition) {
     }
 
     /**
@@ -67,10 +67,10 @@ public final class NodeSeed {
             }
             stopLogRecording(settings, archive, progress.liveLogRecordingId);
         }
-        Seeded seeded = new Seeded(progress.snapshotLogPosition, progress.liveLogPosition);
-        LOG.info("node {}: copied {}; the log recorded to position {}", settings.memberId(),
+        Seeded seeded = new Seeded(progress.snapshotLogPosition);
+        LOG.info("node {}: copied {}, and the log after it", settings.memberId(),
             seeded.snapshotLogPosition() < 0 ? "no snapshot (the cluster has none yet: the log from its start)"
-                : "the snapshot at log position " + seeded.snapshotLogPosition(), seeded.liveLogPosition());
+                : "the snapshot at log position " + seeded.snapshotLogPosition());
         return seeded;
     }
 
@@ -135,9 +135,7 @@ public final class NodeSeed {
         private final int memberId;
         final CountDownLatch done = new CountDownLatch(1);
         volatile long snapshotLogPosition = -1;
-        volatile long liveLogPosition = -1;
         volatile long liveLogRecordingId = -1;
-        private volatile boolean recordingLogUpdated;
 
         Progress(int memberId) {
             this.memberId = memberId;
@@ -165,16 +163,18 @@ public final class NodeSeed {
             for (RecordingLog.Snapshot snapshot : snapshotsRetrieved) {
                 snapshotLogPosition = Math.max(snapshotLogPosition, snapshot.logPosition);
             }
-            recordingLogUpdated = true;
+            RecordingLog.Entry term = recordingLog.findLastTerm();
+            if (term != null) {
+                // The snapshots and the term are in the recording log, and the log after the snapshot is being
+                // recorded: what the node needs (it catches up the rest itself). Waiting for that recording to move
+                // would wait forever on an idle cluster.
+                liveLogRecordingId = term.recordingId;
+                done.countDown();
+            }
         }
 
         @Override
         public void onLiveLogProgress(long recordingId, long recordingPosCounterId, long logPosition) {
-            liveLogPosition = logPosition;
-            liveLogRecordingId = recordingId;
-            if (recordingLogUpdated) {
-                done.countDown();
-            }
         }
     }
 }
