@@ -3,7 +3,8 @@
 # least --commands commands, without and then with a recent snapshot (docs/PERFORMANCE.md, "The replicated venue"):
 # starts the three nodes and a gateway (scripts/cluster.sh; FIX on 9979, admin 9980, the nodes' admin on 9881-9883),
 # loads them with the load generator until the cluster has applied --commands commands, then empties node 2's disk
-# and times its rejoin twice.
+# and times its rejoin twice: replaying the whole log, then after a snapshot with --from-snapshot (copying the
+# snapshot and the log after it).
 #   scripts/cluster-rejoin.sh [--commands N] [--rate R]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -53,7 +54,7 @@ while [ "$(applied 0)" -lt "$commands" ]; do
 done
 echo "cluster-rejoin: $(applied 0) commands applied"
 
-rejoin() { # LABEL
+rejoin() { # LABEL [--from-snapshot]
   local pid started target
   pid=$(curl -s -m 2 http://127.0.0.1:9883/cluster | sed -n 's/^ *"pid" *: *\([0-9]*\).*/\1/p')
   kill -9 "$pid"; sleep 1
@@ -61,7 +62,7 @@ rejoin() { # LABEL
   target=$(applied "$(leader)")
   started=$(date +%s.%N)
   "$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -Xms1g -Xmx1g -XX:+UseG1GC -cp "$jar:server/target/lib/*" \
-    io.fixmatch.server.NodeMain --config "$config" --node 2 --data "$work/cluster/node-2" \
+    io.fixmatch.server.NodeMain --config "$config" --node 2 --data "$work/cluster/node-2" ${2:-} \
     > "$work/node-2-$1.log" 2>&1 &
   node2=$!
   until [ "$(applied 2)" = "$target" ]; do sleep 0.05; done
@@ -71,4 +72,4 @@ rejoin() { # LABEL
 rejoin "no snapshot"
 curl -s -m 5 -X POST "http://127.0.0.1:988$(($(leader) + 1))/snapshot" > /dev/null
 sleep 5
-rejoin "after a snapshot"
+rejoin "from a snapshot (--from-snapshot)" --from-snapshot

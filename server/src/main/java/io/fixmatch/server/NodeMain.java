@@ -1,6 +1,7 @@
 package io.fixmatch.server;
 
 import io.fixmatch.cluster.node.ClusterNode;
+import io.fixmatch.cluster.node.NodeSeed;
 import io.fixmatch.cluster.node.NodeSettings;
 import io.fixmatch.cluster.service.ServiceSettings;
 import io.fixmatch.engine.config.EndOfDay;
@@ -13,6 +14,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -41,6 +43,7 @@ import java.util.concurrent.TimeUnit;
 public final class NodeMain implements Callable<Integer> {
     private static final long READY_CHECK_MS = 20;
     static final int EXIT_JOURNAL_FAILED = 3;
+    private static final Duration SEED_TIMEOUT = Duration.ofSeconds(60);
 
     @Option(names = "--config", paramLabel = "FILE",
         description = "the configuration file (default: the embedded defaults, config/fixmatch.properties)")
@@ -52,6 +55,10 @@ public final class NodeMain implements Callable<Integer> {
     @Option(names = "--data", paramLabel = "DIR",
         description = "the node's data folder: the cluster's log and snapshots, its own journal, logs (data.dir)")
     private Path data;
+
+    @Option(names = "--from-snapshot", description = "on an empty data folder: first copy the running cluster's newest"
+        + " snapshot and the log after it, so the node replays only what follows the snapshot (docs/OPERATIONS.md)")
+    private boolean fromSnapshot;
 
     private final StopSignals stopSignals;
 
@@ -103,7 +110,13 @@ public final class NodeMain implements Callable<Integer> {
         try (lock) {
             ClusterNode clusterNode;
             try {
+                if (fromSnapshot && !seeded(settings, log)) {
+                    return ServerMain.EXIT_CANNOT_START;
+                }
                 clusterNode = ClusterNode.launch(settings);
+            } catch (IllegalArgumentException e) {
+                log.error("cannot start: {}", e.getMessage());
+                return ServerMain.EXIT_BAD_CONFIGURATION;
             } catch (IllegalStateException e) {
                 log.error("cannot start: {}", e.getMessage());
                 return ServerMain.EXIT_BAD_CONFIGURATION;
@@ -114,6 +127,17 @@ public final class NodeMain implements Callable<Integer> {
                  SnapshotSchedule snapshots = SnapshotSchedule.start(clusterNode, settings.snapshotEveryCommands())) {
                 return serve(clusterNode, log);
             }
+        }
+    }
+
+    /** Copies the cluster's snapshot into the empty data folder; false (logged) if no member answered in time. */
+    private static boolean seeded(NodeSettings settings, Logger log) throws InterruptedException {
+        try {
+            NodeSeed.seed(settings, SEED_TIMEOUT);
+            return true;
+        } catch (IllegalStateException e) {
+            log.error("cannot start: {}", e.getMessage());
+            return false;
         }
     }
 

@@ -2,7 +2,6 @@ package io.fixmatch.cluster.node;
 
 import io.aeron.archive.Archive;
 import io.aeron.archive.ArchiveMarkFile;
-import io.aeron.archive.ArchiveThreadingMode;
 import io.aeron.archive.client.AeronArchive;
 import io.aeron.archive.status.RecordingPos;
 import io.aeron.cluster.ClusterControl;
@@ -14,14 +13,12 @@ import io.aeron.cluster.service.Cluster;
 import io.aeron.cluster.service.ClusterMarkFile;
 import io.aeron.cluster.service.ClusteredServiceContainer;
 import io.aeron.driver.MediaDriver;
-import io.aeron.driver.ThreadingMode;
 import io.aeron.exceptions.AeronEvent;
 import io.aeron.exceptions.AeronException;
 import io.fixmatch.cluster.service.MatchingService;
 import io.fixmatch.cluster.service.ServiceStatus;
 import org.agrona.ErrorHandler;
 import org.agrona.concurrent.IdleStrategy;
-import org.agrona.concurrent.NoOpLock;
 import org.agrona.concurrent.status.AtomicCounter;
 import org.agrona.concurrent.status.CountersReader;
 import org.slf4j.Logger;
@@ -84,31 +81,9 @@ public final class ClusterNode implements AutoCloseable {
         ErrorHandler errors = error -> logError(settings.memberId(), error);
         Supplier<IdleStrategy> idle = settings.idle()::newStrategy;
 
-        MediaDriver.Context driverContext = new MediaDriver.Context()
-            .aeronDirectoryName(aeronDir)
-            .threadingMode(ThreadingMode.SHARED)
-            .sharedIdleStrategy(idle.get())
-            .termBufferSparseFile(true)
-            .dirDeleteOnStart(true)
-            .dirDeleteOnShutdown(true)
-            .errorHandler(errors);
-        Archive.Context archiveContext = new Archive.Context()
-            .aeronDirectoryName(aeronDir)
-            .archiveDir(data.resolve("archive").toFile())
-            .archiveId(settings.memberId())
-            .controlChannel("aeron:udp?endpoint=" + self.archiveEndpoint())
-            .localControlChannel("aeron:ipc?term-length=64k")
-            .replicationChannel("aeron:udp?endpoint=" + self.host() + ":0")
-            .recordingEventsEnabled(false)
-            .threadingMode(ArchiveThreadingMode.SHARED)
-            .idleStrategySupplier(idle)
-            .errorHandler(errors);
-        AeronArchive.Context archiveClient = new AeronArchive.Context()
-            .lock(NoOpLock.INSTANCE)
-            .controlRequestChannel(archiveContext.localControlChannel())
-            .controlRequestStreamId(archiveContext.localControlStreamId())
-            .controlResponseChannel("aeron:ipc?term-length=64k")
-            .aeronDirectoryName(aeronDir);
+        MediaDriver.Context driverContext = NodeMedia.driver(settings, errors);
+        Archive.Context archiveContext = NodeMedia.archive(settings, errors);
+        AeronArchive.Context archiveClient = NodeMedia.archiveClient(settings, archiveContext);
         ClusterTimings timings = settings.timings();
         ConsensusModule.Context consensus = new ConsensusModule.Context()
             .clusterMemberId(settings.memberId())
@@ -154,7 +129,7 @@ public final class ClusterNode implements AutoCloseable {
     }
 
     /** Aeron reports events (a leader heartbeat timeout, an election) through the error handler too: logged as such. */
-    private static void logError(int memberId, Throwable error) {
+    static void logError(int memberId, Throwable error) {
         if (error instanceof AeronEvent event) {
             LOG.warn("cluster node {}: {}", memberId, event.getMessage());
         } else if (error instanceof AeronException aeron && aeron.category() == AeronException.Category.WARN) {
@@ -175,7 +150,7 @@ public final class ClusterNode implements AutoCloseable {
     }
 
     /** A data folder remembers the cluster it belongs to; a node is never started on another cluster's data. */
-    private static void checkClusterName(NodeSettings settings) {
+    static void checkClusterName(NodeSettings settings) {
         Path file = settings.dataDirectory().resolve(CLUSTER_NAME_FILE);
         try {
             Files.createDirectories(settings.dataDirectory());

@@ -34,7 +34,10 @@ final class ClusterCrashRun {
         FREEZE_LEADER,
         /** A snapshot, then SIGKILL to a follower, started again on its disk (from that snapshot). */
         KILL_FOLLOWER,
-        /** A snapshot, then SIGKILL to a follower, its data folder emptied: it rebuilds from the others. */
+        /**
+         * A snapshot, then SIGKILL to a follower, its data folder emptied: started with {@code --from-snapshot}, it
+         * copies the snapshot and the log after it from the others, starts from that snapshot and catches up.
+         */
         REBUILD_FOLLOWER,
         /** SIGKILL to every node at once, all started again on their disks; the gateway waits for a leader. */
         KILL_ALL_NODES,
@@ -176,10 +179,18 @@ final class ClusterCrashRun {
                 snapshotTakenBy(venue, follower);
                 venue.kill(follower);
                 TimeUnit.MILLISECONDS.sleep(500);
-                if (disruption == Disruption.REBUILD_FOLLOWER) {
-                    ClusterVenue.deleteTree(venue.nodeData(follower));
+                if (disruption == Disruption.KILL_FOLLOWER) {
+                    venue.startNode(follower);
+                    return 0;
                 }
-                venue.startNode(follower);
+                ClusterVenue.deleteTree(venue.nodeData(follower));
+                venue.startNodeFromSnapshot(follower);
+                String output = venue.output(venue.node(follower));
+                if (!output.contains("copied the snapshot at log position")
+                    || !output.contains("restored the cluster's snapshot")) {
+                    throw new AssertionError("node " + follower + " on an empty disk did not start from the"
+                        + " cluster's snapshot; its output:\n" + tail(output));
+                }
                 return 0;
             }
             case FILL_LEADER_DISK -> {

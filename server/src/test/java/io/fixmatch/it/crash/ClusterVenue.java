@@ -197,9 +197,20 @@ final class ClusterVenue implements AutoCloseable {
         awaitNodeReady(id);
     }
 
-    private void launchNode(int id) throws IOException {
-        nodes[id] = processes.startMain(NodeMain.class.getName(), Map.of(), "--config", config.toString(), "--node",
-            Integer.toString(id), "--data", nodeData(id).toString());
+    /**
+     * Starts one node on its emptied data folder with {@code --from-snapshot} (it first copies the cluster's newest
+     * snapshot and the log after it) and waits for it.
+     */
+    void startNodeFromSnapshot(int id) throws IOException, InterruptedException {
+        launchNode(id, "--from-snapshot");
+        awaitNodeReady(id);
+    }
+
+    private void launchNode(int id, String... extraArguments) throws IOException {
+        List<String> arguments = new ArrayList<>(List.of("--config", config.toString(), "--node",
+            Integer.toString(id), "--data", nodeData(id).toString()));
+        arguments.addAll(List.of(extraArguments));
+        nodes[id] = processes.startMain(NodeMain.class.getName(), Map.of(), arguments.toArray(String[]::new));
     }
 
     /**
