@@ -36,16 +36,12 @@ public final class NodeSeed {
     private NodeSeed() {
     }
 
-    /** What was copied: the snapshot's log position (-1: the cluster had none, the log from its start). */
-    public record Seeded(long snapshotLogPosition) {
-    }
-
     /**
      * Copies the newest snapshot and the log after it, waiting at most {@code timeout} for a member to answer and the
      * copy to finish. Throws IllegalArgumentException if the folder already holds a node's state, IllegalStateException
      * if the copy does not finish in time.
      */
-    public static Seeded seed(NodeSettings settings, Duration timeout) throws InterruptedException {
+    public static void seed(NodeSettings settings, Duration timeout) throws InterruptedException {
         Path consensus = settings.dataDirectory().resolve("consensus");
         if (Files.exists(consensus.resolve(RecordingLog.RECORDING_LOG_FILE_NAME))) {
             throw new IllegalArgumentException("--from-snapshot needs an empty data folder: " + consensus
@@ -67,11 +63,9 @@ public final class NodeSeed {
             }
             stopLogRecording(settings, archive, progress.liveLogRecordingId);
         }
-        Seeded seeded = new Seeded(progress.snapshotLogPosition);
         LOG.info("node {}: copied {}, and the log after it", settings.memberId(),
-            seeded.snapshotLogPosition() < 0 ? "no snapshot (the cluster has none yet: the log from its start)"
-                : "the snapshot at log position " + seeded.snapshotLogPosition());
-        return seeded;
+            progress.snapshotLogPosition < 0 ? "no snapshot (the cluster has none yet: the log from its start)"
+                : "the snapshot at log position " + progress.snapshotLogPosition);
     }
 
     private static ClusterBackup.Context backupContext(NodeSettings settings, Archive.Context archive,
