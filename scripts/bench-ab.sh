@@ -5,13 +5,14 @@
 # Needs two cores free: hold the machine (nothing else running) while it runs.
 #
 #   scripts/bench-ab.sh OLD.jar NEW.jar 6 'CancelBenchmark.cancelFirst|MixedFlowBenchmark' -p depth=100 \
-#       -p bookSize=10000 -p risk=none -jvmArgsAppend -XX:+UseTransparentHugePages
+#       -p bookSize=10000 -p risk=none -f 1 -wi 5 -i 8 -w 1 -r 1 -jvmArgsAppend -XX:+UseTransparentHugePages
 #
-# Arguments: jar A, jar B, rounds, the benchmark regex, then JMH options for both (default -f 1 -wi 5 -i 8 -w 1 -r 1
-# come first, so later ones override them). Two JMH runs at once need -Djmh.ignoreLock=true (set here).
+# Arguments: jar A, jar B, rounds, the benchmark regex, then JMH options for both (each option at most once: JMH
+# refuses repeats; without them, the benchmarks' own settings). Two JMH runs at once need -Djmh.ignoreLock=true (set
+# here).
 set -euo pipefail
 if [ $# -lt 4 ]; then
-  sed -n '2,12p' "$0" >&2
+  sed -n '2,13p' "$0" >&2
   exit 2
 fi
 jar_a=$1 jar_b=$2 rounds=$3 regex=$4
@@ -22,7 +23,7 @@ trap 'rm -rf "$out"' EXIT
 run() { # core jar result-file [jmh options]
   local core=$1 jar=$2 file=$3
   shift 3
-  taskset -c "$core" java -Djmh.ignoreLock=true -jar "$jar" "$regex" -f 1 -wi 5 -i 8 -w 1 -r 1 "$@" 2>&1 \
+  taskset -c "$core" java -Djmh.ignoreLock=true -jar "$jar" "$regex" "$@" 2>&1 \
     | awk '$0 ~ /thrpt/ && $1 !~ /:/ {print $1, $(NF-3)}' > "$file"
 }
 
