@@ -4,23 +4,10 @@ import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.EventType;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
-import io.fixmatch.engine.matching.MatchingEngine;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
-
-import java.util.concurrent.TimeUnit;
 
 /**
  * An aggressive order that sweeps the three best levels of the opposite side, against books of 10, 10,000 and
@@ -33,13 +20,7 @@ import java.util.concurrent.TimeUnit;
  * quantities (three NEW_ORDERs, three new price levels), so the next op meets the same book:
  * <em>one op = 4 commands, 10 events</em>. Buy sweeps and sell sweeps alternate.
  */
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {Fixture.ANALYTICS_OFF, Fixture.HEAP_MIN, Fixture.HEAP_MAX, Fixture.PRE_TOUCH})
-@State(Scope.Thread)
-public class AggressiveSweepBenchmark {
+public class AggressiveSweepBenchmark extends EngineBenchmark {
     static final long BEST_OFFSET = 2;
     static final int LEVELS_SWEPT = BookBuilder.TOUCH_LEVELS;
 
@@ -47,9 +28,6 @@ public class AggressiveSweepBenchmark {
     @Param({"10", "10000", "1000000"})
     public int bookSize;
 
-    private CountingSink sink;
-    private MatchingEngine engine;
-    private final BookGuard guard = new BookGuard();
     private Command buySweep;
     private Command sellSweep;
     /** The asks a buy sweep takes, deepest first; the bids a sell sweep takes, deepest first. */
@@ -63,9 +41,7 @@ public class AggressiveSweepBenchmark {
             throw new IllegalArgumentException("a book of " + bookSize + " has fewer than " + LEVELS_SWEPT
                 + " levels a side");
         }
-        sink = new CountingSink();
-        engine = Fixture.engine(sink);
-        BookBuilder.build(engine, sink, bookSize, BEST_OFFSET);
+        startEngine(bookSize, BEST_OFFSET);
         guard.capture(engine);
         long sweepQuantity = LEVELS_SWEPT * BookBuilder.ORDER_QUANTITY;
         long lastOffset = BookBuilder.offsetOf(LEVELS_SWEPT - 1, BEST_OFFSET);
@@ -106,11 +82,7 @@ public class AggressiveSweepBenchmark {
         return sink.checksum();
     }
 
-    @TearDown(Level.Trial)
-    public void verify(BenchmarkParams params) {
-        verify(params.getBenchmark());
-    }
-
+    @Override
     void verify(String benchmark) {
         long sweeps = sink.count(EventType.ACCEPTED) / (1 + LEVELS_SWEPT);
         boolean ok = sweeps > 0
@@ -121,9 +93,5 @@ public class AggressiveSweepBenchmark {
             throw new IllegalStateException(benchmark + " book " + bookSize + ": unexpected events " + sink.describe());
         }
         guard.verify(engine, benchmark + " book " + bookSize);
-    }
-
-    long events() {
-        return sink.events();
     }
 }

@@ -3,23 +3,10 @@ package io.fixmatch.benchmarks.engine;
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.EventType;
 import io.fixmatch.engine.api.Side;
-import io.fixmatch.engine.matching.MatchingEngine;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
-
-import java.util.concurrent.TimeUnit;
 
 /**
  * Cancel cost against the depth of the price level, the scenarios of the classic order-book study: cancel the
@@ -45,13 +32,7 @@ import java.util.concurrent.TimeUnit;
  * The flat result to expect: the engine's orders are nodes of a doubly linked list per level, found through a
  * hash index by (owner, client order id), so a cancel is O(1) wherever the order stands and however deep the level.
  */
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {Fixture.ANALYTICS_OFF, Fixture.HEAP_MIN, Fixture.HEAP_MAX, Fixture.PRE_TOUCH})
-@State(Scope.Thread)
-public class CancelBenchmark {
+public class CancelBenchmark extends EngineBenchmark {
     /** The bid level every order rests at. */
     static final long LEVEL_PRICE = Fixture.passivePrice(Side.BUY, 1);
     static final long QUANTITY = 100;
@@ -60,9 +41,6 @@ public class CancelBenchmark {
     @Param({"1", "10", "100", "1000"})
     public int depth;
 
-    private CountingSink sink;
-    private MatchingEngine engine;
-    private final BookGuard guard = new BookGuard();
     /** cancels[i] cancels order i; adds[i] puts order i back, at the back of the level. */
     private Command[] cancels;
     private Command[] adds;
@@ -77,8 +55,7 @@ public class CancelBenchmark {
         if (depth < 1) {
             throw new IllegalArgumentException("depth must be at least 1, was " + depth);
         }
-        sink = new CountingSink();
-        engine = Fixture.engine(sink);
+        startEngine(0, 0); // (no book: the level is built below)
         cancels = new Command[depth];
         adds = new Command[depth];
         for (int i = 0; i < depth; i++) {
@@ -130,11 +107,7 @@ public class CancelBenchmark {
     }
 
     /** Checks that every op did what it claims and that the level is as it was. */
-    @TearDown(Level.Trial)
-    public void verify(BenchmarkParams params) {
-        verify(params.getBenchmark());
-    }
-
+    @Override
     void verify(String benchmark) {
         // Finish the current cycle of the rotating scenarios, so the queue is back in its original order.
         while (head != 0) {
@@ -153,9 +126,5 @@ public class CancelBenchmark {
             throw new IllegalStateException(benchmark + " depth " + depth + ": unexpected events " + sink.describe());
         }
         guard.verify(engine, benchmark + " depth " + depth);
-    }
-
-    long events() {
-        return sink.events();
     }
 }

@@ -2,22 +2,10 @@ package io.fixmatch.benchmarks.engine;
 
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.EventType;
-import io.fixmatch.engine.matching.MatchingEngine;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
-
-import java.util.concurrent.TimeUnit;
 
 /**
  * A volatile-market order flow replayed against books of 10, 10,000 and 1,000,000 resting orders: mostly passive
@@ -34,13 +22,7 @@ import java.util.concurrent.TimeUnit;
  * and produces the same events. The resting book lies 100 ticks or more from the flow's prices: it is never
  * traded, only carried (memory, index, price levels).
  */
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {Fixture.ANALYTICS_OFF, Fixture.HEAP_MIN, Fixture.HEAP_MAX, Fixture.PRE_TOUCH})
-@State(Scope.Thread)
-public class MixedFlowBenchmark {
+public class MixedFlowBenchmark extends EngineBenchmark {
     /** Commands in one cycle of the flow, before the cancels that close it. */
     static final int STEPS = 1 << 16;
     static final long SEED = 20_240_517L;
@@ -69,9 +51,6 @@ public class MixedFlowBenchmark {
     @Param({"none", "limits"})
     public String risk;
 
-    private CountingSink sink;
-    private MatchingEngine engine;
-    private final BookGuard guard = new BookGuard();
     private Command[] flow;
     private int cursor;
     /** Events of one full pass of the flow, by type. */
@@ -79,9 +58,7 @@ public class MixedFlowBenchmark {
 
     @Setup(Level.Trial)
     public void setup() {
-        sink = new CountingSink();
-        engine = Fixture.engine(sink);
-        BookBuilder.build(engine, sink, bookSize, FlowGenerator.BACKGROUND_OFFSET);
+        startEngine(bookSize, FlowGenerator.BACKGROUND_OFFSET);
         if (risk.equals("limits")) {
             Fixture.setWideRiskLimits(engine, FlowGenerator.FIRST_OWNER, FlowGenerator.OWNERS);
         }
@@ -123,8 +100,8 @@ public class MixedFlowBenchmark {
     }
 
     /** Runs the pass under way to its end, then checks that the book is back as it was. */
-    @TearDown(Level.Trial)
-    public void verify() {
+    @Override
+    void verify(String benchmark) {
         while (cursor != 0) {
             command();
         }
@@ -139,9 +116,5 @@ public class MixedFlowBenchmark {
 
     int flowLength() {
         return flow.length;
-    }
-
-    long events() {
-        return sink.events();
     }
 }

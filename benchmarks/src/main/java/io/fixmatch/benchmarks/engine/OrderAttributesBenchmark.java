@@ -5,23 +5,10 @@ import io.fixmatch.engine.api.EventType;
 import io.fixmatch.engine.api.OrderType;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
-import io.fixmatch.engine.matching.MatchingEngine;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
-
-import java.util.concurrent.TimeUnit;
 
 /**
  * The cost of stop orders and icebergs on the matching path, each against the same work without them, in a book of
@@ -41,13 +28,7 @@ import java.util.concurrent.TimeUnit;
  *       stop's place: 6 commands, 12 events. Its difference with {@code stopTrigger} is the stop's cost.</li>
  * </ul>
  */
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {Fixture.ANALYTICS_OFF, Fixture.HEAP_MIN, Fixture.HEAP_MAX, Fixture.PRE_TOUCH})
-@State(Scope.Thread)
-public class OrderAttributesBenchmark {
+public class OrderAttributesBenchmark extends EngineBenchmark {
     static final int BOOK_SIZE = 10_000;
     static final long BEST_OFFSET = 2;
     private static final int RESTING_OWNER = 3;
@@ -57,9 +38,6 @@ public class OrderAttributesBenchmark {
     @Param({"0", "10000"})
     public int waitingStops;
 
-    private CountingSink sink;
-    private MatchingEngine engine;
-    private final BookGuard guard = new BookGuard();
     private Command restAtCenter;
     private Command takeOne;
     private Command iceberg;
@@ -72,9 +50,7 @@ public class OrderAttributesBenchmark {
 
     @Setup(Level.Trial)
     public void setup() {
-        sink = new CountingSink();
-        engine = Fixture.engine(sink);
-        BookBuilder.build(engine, sink, BOOK_SIZE, BEST_OFFSET);
+        startEngine(BOOK_SIZE, BEST_OFFSET);
         Command far = new Command();
         for (int i = 0; i < waitingStops; i++) {
             Side side = i % 2 == 0 ? Side.BUY : Side.SELL;
@@ -133,11 +109,7 @@ public class OrderAttributesBenchmark {
         return sink.checksum();
     }
 
-    @TearDown(Level.Trial)
-    public void verify(BenchmarkParams params) {
-        verify(params.getBenchmark());
-    }
-
+    @Override
     void verify(String benchmark) {
         if (sink.count(EventType.REJECTED) != 0 || sink.count(EventType.FILL) == 0
             || (benchmark.endsWith("stopTrigger") && sink.count(EventType.TRIGGERED) * 6
@@ -148,9 +120,5 @@ public class OrderAttributesBenchmark {
         if (engine.liveOrderCount() != BOOK_SIZE + waitingStops) {
             throw new IllegalStateException(benchmark + ": " + engine.liveOrderCount() + " live orders");
         }
-    }
-
-    long events() {
-        return sink.events();
     }
 }

@@ -3,23 +3,10 @@ package io.fixmatch.benchmarks.engine;
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.EventType;
 import io.fixmatch.engine.api.Side;
-import io.fixmatch.engine.matching.MatchingEngine;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
-
-import java.util.concurrent.TimeUnit;
 
 /**
  * A passive order (one that rests without trading) against books of 10, 10,000 and 1,000,000 resting orders
@@ -37,13 +24,7 @@ import java.util.concurrent.TimeUnit;
  *       level (taken from the pool, linked in as the new best, indexed) that its cancel removes again.</li>
  * </ul>
  */
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {Fixture.ANALYTICS_OFF, Fixture.HEAP_MIN, Fixture.HEAP_MAX, Fixture.PRE_TOUCH})
-@State(Scope.Thread)
-public class PassiveAddBenchmark {
+public class PassiveAddBenchmark extends EngineBenchmark {
     /** Ticks from the center of the best level of each side. */
     static final long BEST_OFFSET = 2;
     /** Distinct orders the ops rotate over (a power of two). */
@@ -53,9 +34,6 @@ public class PassiveAddBenchmark {
     @Param({"10", "10000", "1000000"})
     public int bookSize;
 
-    private CountingSink sink;
-    private MatchingEngine engine;
-    private final BookGuard guard = new BookGuard();
     private Command[] joinAdds;
     private Command[] joinCancels;
     private Command[] newLevelAdds;
@@ -64,9 +42,7 @@ public class PassiveAddBenchmark {
 
     @Setup(Level.Trial)
     public void setup() {
-        sink = new CountingSink();
-        engine = Fixture.engine(sink);
-        BookBuilder.build(engine, sink, bookSize, BEST_OFFSET);
+        startEngine(bookSize, BEST_OFFSET);
         guard.capture(engine);
         joinAdds = new Command[ROTATION];
         joinCancels = new Command[ROTATION];
@@ -105,20 +81,12 @@ public class PassiveAddBenchmark {
         return sink.checksum();
     }
 
-    @TearDown(Level.Trial)
-    public void verify(BenchmarkParams params) {
-        verify(params.getBenchmark());
-    }
-
+    @Override
     void verify(String benchmark) {
         long accepted = sink.count(EventType.ACCEPTED);
         if (accepted == 0 || sink.count(EventType.CANCELED) != accepted || sink.events() != 2 * accepted) {
             throw new IllegalStateException(benchmark + " book " + bookSize + ": unexpected events " + sink.describe());
         }
         guard.verify(engine, benchmark + " book " + bookSize);
-    }
-
-    long events() {
-        return sink.events();
     }
 }

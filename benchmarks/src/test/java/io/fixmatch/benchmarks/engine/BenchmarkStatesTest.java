@@ -109,7 +109,7 @@ class BenchmarkStatesTest {
         for (int i = 0; i < ops; i++) {
             benchmark.command();
         }
-        benchmark.verify();
+        benchmark.verify("command");
     }
 
     /** The risk limits of {@code risk=limits} refuse nothing: the same flow gives the same events with and without. */
@@ -122,7 +122,7 @@ class BenchmarkStatesTest {
             for (int op = 0; op < benchmark.flowLength(); op++) {
                 benchmark.command();
             }
-            benchmark.verify();
+            benchmark.verify("command");
             events[i] = benchmark.events();
         }
         assertEquals(events[0], events[1]);

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Compares two benchmark jars (e.g. before and after a change) on a machine whose speed drifts: both run at the same
+# time, each JVM pinned to a core of its own, so both see the same host; the cores swap every round, so a slower core
+# favours neither. Prints each round's scores and ratio (B/A), then the geometric mean of the ratios per benchmark.
+# Needs two cores free: hold the machine (nothing else running) while it runs.
+#
+#   scripts/bench-ab.sh OLD.jar NEW.jar 6 'CancelBenchmark.cancelFirst|MixedFlowBenchmark' -p depth=100 \
+#       -p bookSize=10000 -p risk=none -f 1 -wi 5 -i 8 -w 1 -r 1 -jvmArgsAppend -XX:+UseTransparentHugePages
+#
+# Arguments: jar A, jar B, rounds, the benchmark regex, then JMH options for both (each option at most once: JMH
+# refuses repeats; without them, the benchmarks' own settings). Two JMH runs at once need -Djmh.ignoreLock=true (set
+# here).
+set -euo pipefail
+if [ $# -lt 4 ]; then
+  sed -n '2,13p' "$0" >&2
+  exit 2
+fi
+jar_a=$1 jar_b=$2 rounds=$3 regex=$4
+shift 4
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+run() { # core jar result-file [jmh options]
+  local core=$1 jar=$2 file=$3
+  shift 3
+  taskset -c "$core" java -Djmh.ignoreLock=true -jar "$jar" "$regex" "$@" 2>&1 \
+    | awk '$0 ~ /thrpt/ && $1 !~ /:/ {print $1, $(NF-3)}' > "$file"
+}
+
+for round in $(seq "$rounds"); do
+  core_a=$(( (round + 1) % 2 )) core_b=$(( round % 2 ))
+  run "$core_a" "$jar_a" "$out/a" "$@" &
+  run "$core_b" "$jar_b" "$out/b" "$@"
+  wait
+  paste "$out/a" "$out/b" | awk -v r="$round" -v c="$core_a" \
+    '{printf "round %d A@cpu%d %-45s A=%12.0f B=%12.0f B/A=%.3f\n", r, c, $1, $2, $4, $4 / $2}' \
+    | tee -a "$out/rounds"
+done
+awk '{split($NF, kv, "="); sum[$4] += log(kv[2]); n[$4]++}
+     END {for (b in sum) printf "%-45s B/A geometric mean %.3f over %d rounds\n", b, exp(sum[b] / n[b]), n[b]}' \
+  "$out/rounds" | sort
