@@ -12,5 +12,5 @@ build_server
 
 config_and_args "$@"
 
-exec "$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -Xms2g -Xmx2g -XX:+UseG1GC ${FIXMATCH_JAVA_OPTS:-} \
+exec "$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" "${FIXMATCH_SERVER_JIT_FLAGS[@]}" -Xms2g -Xmx2g -XX:+UseG1GC ${FIXMATCH_JAVA_OPTS:-} \
   -cp "$jar:server/target/lib/*" io.fixmatch.server.ServerMain --config "$config" ${args[@]+"${args[@]}"}

@@ -86,6 +86,10 @@ class DistributionIT {
                 "--port", "0", "--admin-port", "0");
             int port = Integer.parseInt(processes.await(server, "fixmatch ready: FIX 4.4 on 127.0.0.1:(\\d+)"));
             String output = processes.output(server);
+            // The script exec'd the JVM, with the servers' JIT setting (bin/lib/runtime.sh): a Logon must not send
+            // the compiled order path back to the interpreter (docs/PERFORMANCE.md, "Cost per order").
+            List<String> jvmArguments = server.info().arguments().map(List::of).orElseThrow();
+            assertTrue(jvmArguments.contains("-XX:PerMethodTrapLimit=0"), "JVM arguments: " + jvmArguments);
             assertTrue(output.contains(" 3 symbols AAPL,MSFT,GOOG, data " + work.resolve("data") + ", logs "
                 + work.resolve("data/logs") + ", config " + config), "config read from the archive's file: " + output);
             try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
