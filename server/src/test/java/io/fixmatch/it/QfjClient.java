@@ -55,6 +55,9 @@ public final class QfjClient implements AutoCloseable {
     private volatile boolean stopped;
     /** Set by {@link #close()}: the Logouts QFJ had sent before; a later one is the one {@code close()} causes. */
     private volatile int logoutsBeforeClose = -1;
+    /** QuickFIX/J's session timer ticked more often for this session ({@link QuickFixJTimer}), from start to stop. */
+    private static final Duration TICK = Duration.ofMillis(10);
+    private volatile java.util.concurrent.Future<?> ticks;
 
     /** Options of the session; the defaults are those of the brief. */
     static final class Options {
@@ -144,6 +147,7 @@ public final class QfjClient implements AutoCloseable {
 
     void start() throws ConfigError {
         initiator.start();
+        ticks = QuickFixJTimer.tickEvery(TICK, sessionId, errors::add);
     }
 
     SessionID sessionId() {
@@ -305,6 +309,13 @@ public final class QfjClient implements AutoCloseable {
         stopped = true;
         logoutsBeforeClose = logoutsSent();
         initiator.stop();
+        stopTicks();
+    }
+
+    private void stopTicks() {
+        if (ticks != null) {
+            ticks.cancel(false);
+        }
     }
 
     private int logoutsSent() {
@@ -337,6 +348,7 @@ public final class QfjClient implements AutoCloseable {
         }
         stopped = true;
         initiator.stop(true);
+        stopTicks();
     }
 
     static String msgType(Message message) {

@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * listed line, so that the list stays the true work order (a fixed one must be taken off it).
  *
  * <p>The definitions run {@link #PARALLEL_RUNS} at a time, each with its own servers: most of a run is waiting on
- * the network or on the session timers (two definitions wait for heartbeats of a 6 s interval).
+ * the network or on the session timers (two definitions wait for heartbeats, of a 3 s interval: {@link VenueMapping}).
  */
 class AcceptanceSuiteTest {
     static final String DEFINITIONS = "acceptance/fix44";
