@@ -62,8 +62,7 @@ class ClusterUnavailableTest {
                 await(() -> count(traders.logs(), "refused"), refusedBefore + 50, "more refusals, the sessions up");
                 traders.awaitLogons(1, TIMEOUT); // logged on now, as they were all along (counted below)
 
-                venue.startNode(leader);
-                venue.startNode(follower);
+                venue.startNodes(leader, follower);
                 int acknowledged = count(traders.logs(), "ack");
                 await(() -> count(traders.logs(), "ack"), acknowledged + 100, "orders acknowledged again");
                 await(() -> gateway.health() == 200 ? 1 : 0, 1, "the gateway's /health saying 200 again");
