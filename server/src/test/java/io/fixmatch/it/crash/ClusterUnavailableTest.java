@@ -62,7 +62,8 @@ class ClusterUnavailableTest {
                 await(() -> count(traders.logs(), "refused"), refusedBefore + 50, "more refusals, the sessions up");
                 traders.awaitLogons(1, TIMEOUT); // logged on now, as they were all along (counted below)
 
-                venue.startNodes(leader, follower);
+                venue.startNode(leader);
+                venue.startNode(follower);
                 int acknowledged = count(traders.logs(), "ack");
                 await(() -> count(traders.logs(), "ack"), acknowledged + 100, "orders acknowledged again");
                 await(() -> gateway.health() == 200 ? 1 : 0, 1, "the gateway's /health saying 200 again");
