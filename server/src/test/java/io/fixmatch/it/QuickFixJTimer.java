@@ -27,7 +27,7 @@ public final class QuickFixJTimer {
     private QuickFixJTimer() {
     }
 
-    /** Runs the session's {@code next()} every {@code period} on QuickFIX/J's timer thread until the future is canceled. */
+    /** Runs the session's {@code next()} every {@code period} on QuickFIX/J's timer thread until canceled. */
     public static Future<?> tickEvery(Duration period, SessionID sessionId, Consumer<String> errors) {
         return TIMER.scheduleWithFixedDelay(() -> {
             Session session = Session.lookupSession(sessionId);
@@ -48,8 +48,8 @@ public final class QuickFixJTimer {
             field.setAccessible(true);
             return (ScheduledExecutorService) field.get(null);
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("QuickFIX/J's session timer (SessionConnector.SCHEDULED_EXECUTOR) not found:"
-                + " another QuickFIX/J version?", e);
+            throw new IllegalStateException("QuickFIX/J's session timer (SessionConnector.SCHEDULED_EXECUTOR) not"
+                + " found: another QuickFIX/J version?", e);
         }
     }
 }
