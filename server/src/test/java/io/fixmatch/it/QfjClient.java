@@ -58,6 +58,7 @@ public final class QfjClient implements AutoCloseable {
     /** QuickFIX/J's session timer ticked more often for this session ({@link QuickFixJTimer}), from start to stop. */
     private static final Duration TICK = Duration.ofMillis(10);
     private volatile java.util.concurrent.Future<?> ticks;
+    private final Options options;
 
     /** Options of the session; the defaults are those of the brief. */
     static final class Options {
@@ -116,6 +117,7 @@ public final class QfjClient implements AutoCloseable {
     }
 
     QfjClient(String compId, int port, Options options) throws ConfigError {
+        this.options = options;
         sessionId = new SessionID("FIX.4.4", compId, "FIXMATCH");
         SessionSettings settings = new SessionSettings();
         settings.setString(sessionId, "ConnectionType", "initiator");
@@ -147,7 +149,12 @@ public final class QfjClient implements AutoCloseable {
 
     void start() throws ConfigError {
         initiator.start();
-        ticks = QuickFixJTimer.tickEvery(TICK, sessionId, errors::add);
+        // Not over TLS: a Logon written the moment the handshake ends, on a connection that moves to its session's
+        // gateway thread at that Logon (SecurityTest.tlsConnectionsMoveToTheirSessionsGatewayThread), went
+        // unanswered; at QuickFIX/J's own second it is answered. Left as it was until that is looked into.
+        if (!"Y".equals(options.settings.get("SocketUseSSL"))) {
+            ticks = QuickFixJTimer.tickEvery(TICK, sessionId, errors::add);
+        }
     }
 
     SessionID sessionId() {
