@@ -55,6 +55,10 @@ public final class QfjClient implements AutoCloseable {
     private volatile boolean stopped;
     /** Set by {@link #close()}: the Logouts QFJ had sent before; a later one is the one {@code close()} causes. */
     private volatile int logoutsBeforeClose = -1;
+    /** QuickFIX/J's session timer ticked more often for this session ({@link QuickFixJTimer}), from start to stop. */
+    private static final Duration TICK = Duration.ofMillis(10);
+    private volatile java.util.concurrent.Future<?> ticks;
+    private final Options options;
 
     /** Options of the session; the defaults are those of the brief. */
     static final class Options {
@@ -113,6 +117,7 @@ public final class QfjClient implements AutoCloseable {
     }
 
     QfjClient(String compId, int port, Options options) throws ConfigError {
+        this.options = options;
         sessionId = new SessionID("FIX.4.4", compId, "FIXMATCH");
         SessionSettings settings = new SessionSettings();
         settings.setString(sessionId, "ConnectionType", "initiator");
@@ -144,6 +149,13 @@ public final class QfjClient implements AutoCloseable {
 
     void start() throws ConfigError {
         initiator.start();
+        // Not over TLS: QuickFIX/J 2.3.1's TLS layer (MINA 2.2's SslFilter) sometimes never delivers the server's
+        // Logon answer to a Logon it wrote the moment the handshake ended (the server logged the session on; a JDK TLS
+        // client doing the same is answered every time: SecurityTest.aLogonWrittenTheMomentTheTlsHandshakeEnds...).
+        // At QuickFIX/J's own second, the handshake's last records have long arrived.
+        if (!"Y".equals(options.settings.get("SocketUseSSL"))) {
+            ticks = QuickFixJTimer.tickEvery(TICK, sessionId, errors::add);
+        }
     }
 
     SessionID sessionId() {
@@ -305,6 +317,13 @@ public final class QfjClient implements AutoCloseable {
         stopped = true;
         logoutsBeforeClose = logoutsSent();
         initiator.stop();
+        stopTicks();
+    }
+
+    private void stopTicks() {
+        if (ticks != null) {
+            ticks.cancel(false);
+        }
     }
 
     private int logoutsSent() {
@@ -337,6 +356,7 @@ public final class QfjClient implements AutoCloseable {
         }
         stopped = true;
         initiator.stop(true);
+        stopTicks();
     }
 
     static String msgType(Message message) {

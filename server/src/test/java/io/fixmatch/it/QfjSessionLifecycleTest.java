@@ -57,7 +57,10 @@ class QfjSessionLifecycleTest {
         return logOnTogether(Map.of(compId, options)).get(compId);
     }
 
-    /** Starts several initiators at once and waits for all their logons (QFJ logs on at its next 1 s tick). */
+    /**
+     * Starts several initiators at once and waits for all their logons (each logs on at its session timer's next
+     * tick: {@link QuickFixJTimer}).
+     */
     private Map<String, QfjClient> logOnTogether(Map<String, QfjClient.Options> options) throws Exception {
         Map<String, QfjClient> started = new java.util.HashMap<>();
         for (Map.Entry<String, QfjClient.Options> entry : options.entrySet()) {

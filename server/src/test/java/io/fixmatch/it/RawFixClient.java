@@ -46,18 +46,28 @@ public final class RawFixClient implements AutoCloseable {
 
     /** Connecting from {@code localAddress} (another loopback address such as 127.0.0.2), or any if null. */
     public RawFixClient(int port, String compId, String localAddress) throws IOException {
+        this(connect(port, localAddress), compId);
+    }
+
+    /** Over a socket already connected, e.g. a TLS socket whose handshake is done. */
+    RawFixClient(Socket socket, String compId) throws IOException {
         this.compId = compId;
-        socket = new Socket();
-        socket.setTcpNoDelay(true);
-        if (localAddress != null) {
-            socket.bind(new InetSocketAddress(localAddress, 0));
-        }
-        socket.connect(new InetSocketAddress("127.0.0.1", port), (int) TIMEOUT.toMillis());
+        this.socket = socket;
         out = socket.getOutputStream();
         InputStream in = socket.getInputStream();
         reader = new Thread(() -> read(in), "raw-fix-" + compId);
         reader.setDaemon(true);
         reader.start();
+    }
+
+    private static Socket connect(int port, String localAddress) throws IOException {
+        Socket socket = new Socket();
+        socket.setTcpNoDelay(true);
+        if (localAddress != null) {
+            socket.bind(new InetSocketAddress(localAddress, 0));
+        }
+        socket.connect(new InetSocketAddress("127.0.0.1", port), (int) TIMEOUT.toMillis());
+        return socket;
     }
 
     /** Connects and logs on with ResetSeqNumFlag=Y and MsgSeqNum 1; returns the server's Logon. */

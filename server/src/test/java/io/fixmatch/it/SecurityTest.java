@@ -24,6 +24,7 @@ import static io.fixmatch.it.Orders.SELL;
 import static io.fixmatch.it.Orders.assertFields;
 import static io.fixmatch.it.Orders.field;
 import static io.fixmatch.it.RawFixClient.assertField;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -201,6 +202,50 @@ class SecurityTest {
             assertTrue(tls.gateways().all().stream().mapToLong(Gateway::connectionsMovedIn).sum() >= 1,
                 "a TLS connection moved to its session's gateway thread");
         }
+    }
+
+    /**
+     * A FIX engine may write its Logon the moment the TLS handshake ends (QuickFIX/J waits for its next second; others
+     * do not): the Logon then comes in the same read as the end of the handshake, and on the other gateway's loop the
+     * connection moves at once, TLS handler and all. Every such Logon is answered, on either gateway thread.
+     */
+    @Test
+    void aLogonWrittenTheMomentTheTlsHandshakeEndsIsAnsweredOnEitherGatewayThread(@TempDir Path keys)
+        throws Exception {
+        TestKeyStores.Pair stores = TestKeyStores.generate(keys, "changeit");
+        try (FixmatchServer tls = TestServers.start(data.resolve("tls-logon-at-once"), 0, Map.of(
+            "server.layout", "two-threads", "gateway.threads", "2",
+            "fix.tls.keyStore", stores.keyStore().toString(), "fix.tls.keyStorePassword", "changeit"))) {
+            javax.net.ssl.SSLSocketFactory sockets = trusting(stores.trustStore()).getSocketFactory();
+            for (int i = 0; i < 8; i++) { // connections alternate between the two loops: about half of them move
+                javax.net.ssl.SSLSocket socket = (javax.net.ssl.SSLSocket) sockets.createSocket("127.0.0.1", tls.port());
+                socket.setTcpNoDelay(true);
+                socket.startHandshake();
+                try (RawFixClient client = new RawFixClient(socket, "CLIENT1")) {
+                    client.send(client.header("A").field(98, 0).field(108, 30).field(141, "Y"));
+                    RawFix.Msg reply = client.next();
+                    assertEquals("A", reply.type(), "connection " + i + ": " + reply);
+                    client.send(client.header("5"));
+                    client.expect("5");
+                    client.awaitClosedByServer(TIMEOUT);
+                }
+            }
+            assertTrue(tls.gateways().all().stream().mapToLong(Gateway::connectionsMovedIn).sum() >= 1,
+                "a TLS connection moved to its session's gateway thread");
+        }
+    }
+
+    private static javax.net.ssl.SSLContext trusting(Path trustStore) throws Exception {
+        java.security.KeyStore trusted = java.security.KeyStore.getInstance("PKCS12");
+        try (java.io.InputStream in = Files.newInputStream(trustStore)) {
+            trusted.load(in, "changeit".toCharArray());
+        }
+        javax.net.ssl.TrustManagerFactory trust =
+            javax.net.ssl.TrustManagerFactory.getInstance(javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+        trust.init(trusted);
+        javax.net.ssl.SSLContext context = javax.net.ssl.SSLContext.getInstance("TLS");
+        context.init(null, trust.getTrustManagers(), null);
+        return context;
     }
 
     @Test

@@ -11,7 +11,10 @@ import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -29,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * listed line, so that the list stays the true work order (a fixed one must be taken off it).
  *
  * <p>The definitions run {@link #PARALLEL_RUNS} at a time, each with its own servers: most of a run is waiting on
- * the network or on the session timers (two definitions wait for heartbeats of a 6 s interval).
+ * the network or on the session timers (two definitions wait for heartbeats, of a 3 s interval: {@link VenueMapping}).
  */
 class AcceptanceSuiteTest {
     static final String DEFINITIONS = "acceptance/fix44";
@@ -74,14 +77,16 @@ class AcceptanceSuiteTest {
         throws InterruptedException, ExecutionException {
         ExecutorService pool = Executors.newFixedThreadPool(PARALLEL_RUNS);
         try {
-            List<Future<DefinitionRunner.Outcome>> futures = new ArrayList<>();
-            for (AcceptanceDefinition definition : definitions) {
+            // The long runs (waiting for the server's timers) first, so that the others run beside them.
+            Map<AcceptanceDefinition, Future<DefinitionRunner.Outcome>> futures = new HashMap<>();
+            for (AcceptanceDefinition definition : definitions.stream()
+                .sorted(Comparator.comparing(definition -> !DefinitionRunner.waitsForTimers(definition))).toList()) {
                 Path folder = work.resolve(definition.name());
-                futures.add(pool.submit(() -> new DefinitionRunner(definition, folder).run()));
+                futures.put(definition, pool.submit(() -> new DefinitionRunner(definition, folder).run()));
             }
             List<DefinitionRunner.Outcome> outcomes = new ArrayList<>();
-            for (Future<DefinitionRunner.Outcome> future : futures) {
-                outcomes.add(future.get());
+            for (AcceptanceDefinition definition : definitions) {
+                outcomes.add(futures.get(definition).get());
             }
             return outcomes;
         } finally {

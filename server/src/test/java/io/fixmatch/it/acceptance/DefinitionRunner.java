@@ -145,6 +145,12 @@ final class DefinitionRunner {
         }
     }
 
+    /** Whether the definition waits for a message the server sends on its timers (the long runs). */
+    static boolean waitsForTimers(AcceptanceDefinition definition) {
+        return definition.steps().stream().anyMatch(step -> step.kind() == AcceptanceDefinition.Kind.EXPECT
+            && isTimerDriven(ExpectedLine.fields(step.text())));
+    }
+
     private static boolean isTimerDriven(Map<String, String> expected) {
         String type = expected.get("35");
         return "1".equals(type) || "0".equals(type) && !expected.containsKey("112");

@@ -34,7 +34,7 @@ final class ExpectedLine {
 
     /** Null if {@code received} is what {@code expectedText} expects; otherwise what differs. */
     static String mismatch(String expectedText, String received) {
-        Map<String, String> expected = fields(expectedText);
+        Map<String, String> expected = VenueMapping.onExpectedFields(fields(expectedText));
         Map<String, String> actual = fields(received);
         VenueMapping.Expectation mapped = VenueMapping.onExpect(expected);
         if (mapped != null) {

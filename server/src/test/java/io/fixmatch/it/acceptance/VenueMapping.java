@@ -28,6 +28,12 @@ import java.util.Objects;
  *       ends (ResetOnDisconnect=Y); fixmatch keeps them (docs/FIX.md). A definition with several connections one
  *       after the other (2i, 2k, 2o) therefore gets a fresh server for each: a new server starts whenever a
  *       connection opens while no other is open.</li>
+ *   <li><b>The heartbeat interval of the timer definitions.</b> 4a and 6 log on with HeartBtInt(108)=6 and then
+ *       only wait for the server's timers: its Heartbeats, its TestRequest after 1.2 intervals of silence, its
+ *       disconnect an interval after an unanswered one (6 took 32 s). They log on with 108=3 instead, and the Logon
+ *       answer is expected with 108=3: every one of those timers is a multiple of the interval, so the same messages
+ *       come in the same order, in half the time (the narrowest margin, a Heartbeat due 0.2 intervals before a
+ *       TestRequest, is still 600 ms).</li>
  * </ol>
  * Nothing else is changed: every other line is sent and compared as the definition says.
  */
@@ -58,13 +64,27 @@ final class VenueMapping {
             "fix.logonTimeoutMs", "60000");
     }
 
+    /** The definitions' HeartBtInt that {@link #HEART_BT_INT} replaces (rule 6). */
+    private static final String DEFINITIONS_HEART_BT_INT = "6";
+    static final String HEART_BT_INT = "3";
+
     /** The tail (fields after BeginString, before CheckSum) of a well-formed line to send, with fields added. */
-    static String onSend(String tail) {
+    static String onSend(String definitionsTail) {
+        String tail = definitionsTail.replace(FixBuilder.SOH + "108=" + DEFINITIONS_HEART_BT_INT + FixBuilder.SOH,
+            FixBuilder.SOH + "108=" + HEART_BT_INT + FixBuilder.SOH);
         Map<String, String> fields = ExpectedLine.fields(tail);
         if ("D".equals(fields.get("35")) && !fields.containsKey("38") && !tail.startsWith("9=")) {
             return tail + "38=" + DEFAULT_ORDER_QTY + FixBuilder.SOH;
         }
         return tail;
+    }
+
+    /** The fields of an expected line as compared: a Logon's HeartBtInt as the Logon sent it (rule 6). */
+    static Map<String, String> onExpectedFields(Map<String, String> fields) {
+        if (DEFINITIONS_HEART_BT_INT.equals(fields.get("108"))) {
+            fields.put("108", HEART_BT_INT);
+        }
+        return fields;
     }
 
     /** What replaces the definition's expectation, or null where it is compared as written. */

@@ -135,9 +135,9 @@ final class ClusterCrashRun {
             List<Disagreement> disagreements = CrashChecker.check(traders.logs());
             venue.awaitNodesCaughtUp(TIMEOUT);
             gateway.stop();
+            venue.stopNodes();
             List<List<String>> journals = new ArrayList<>();
             for (int id = 0; id < 3; id++) {
-                venue.stop(id);
                 journals.add(records(venue.nodeData(id).resolve("journal")));
             }
             int fills = TraderLog.total(traders.logs(),

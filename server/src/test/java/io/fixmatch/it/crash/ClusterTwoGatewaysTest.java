@@ -69,8 +69,7 @@ class ClusterTwoGatewaysTest {
             venue.startNodes();
             ClusterVenue.Gateway one = venue.gateway(1, GATEWAY_1);
             ClusterVenue.Gateway two = venue.gateway(2, GATEWAY_2);
-            one.start();
-            two.start();
+            venue.startGateways(one, two);
             Map<String, Integer> ports = new LinkedHashMap<>();
             List.of("CLIENT1", "CLIENT2").forEach(compId -> ports.put(compId, one.fixPort));
             List.of("CLIENT3", "CLIENT4").forEach(compId -> ports.put(compId, two.fixPort));

@@ -66,6 +66,12 @@ final class ClusterVenue implements AutoCloseable {
         }
 
         void start() throws IOException, InterruptedException {
+            launch();
+            processes.awaitReady(process);
+        }
+
+        /** Starts the process; {@link #start} also waits until it is ready. */
+        private void launch() throws IOException {
             Map<String, String> environment = new java.util.HashMap<>();
             environment.put(ConfigKeys.environmentName("cluster.gatewayId"), Integer.toString(id));
             if (!sessions.isEmpty()) {
@@ -73,7 +79,6 @@ final class ClusterVenue implements AutoCloseable {
             }
             process = processes.start(environment, "--config", config.toString(), "--mode", "cluster", "--data",
                 data.toString(), "--port", Integer.toString(fixPort), "--admin-port", Integer.toString(adminPort));
-            processes.awaitReady(process);
         }
 
         void kill() throws InterruptedException {
@@ -183,11 +188,26 @@ final class ClusterVenue implements AutoCloseable {
 
     /** Starts every node and waits until each is ready (its service up, a leader known). */
     void startNodes() throws IOException, InterruptedException {
-        for (int id = 0; id < nodes.length; id++) {
+        startNodes(java.util.stream.IntStream.range(0, nodes.length).toArray());
+    }
+
+    /** Starts these nodes on their data folders, side by side, and waits until each is ready. */
+    void startNodes(int... ids) throws IOException, InterruptedException {
+        for (int id : ids) {
             launchNode(id);
         }
-        for (int id = 0; id < nodes.length; id++) {
+        for (int id : ids) {
             awaitNodeReady(id);
+        }
+    }
+
+    /** Starts these gateways side by side and waits until each is ready. */
+    void startGateways(Gateway... started) throws IOException, InterruptedException {
+        for (Gateway gateway : started) {
+            gateway.launch();
+        }
+        for (Gateway gateway : started) {
+            processes.awaitReady(gateway.process);
         }
     }
 
@@ -250,6 +270,20 @@ final class ClusterVenue implements AutoCloseable {
     /** SIGTERM: the node stops cleanly; its exit status. */
     int stop(int id) throws IOException, InterruptedException {
         return processes.stop(nodes[id]);
+    }
+
+    /** SIGTERM to every running node at once, then waits until each has stopped (as {@link #stop}). */
+    void stopNodes() throws IOException, InterruptedException {
+        for (Process node : nodes) {
+            if (node != null && node.isAlive()) {
+                node.destroy();
+            }
+        }
+        for (Process node : nodes) {
+            if (node != null) {
+                processes.awaitExit(node);
+            }
+        }
     }
 
     /** SIGSTOP or SIGCONT: a node frozen (a long GC pause, a partition) and thawed. */

@@ -2,6 +2,7 @@ package io.fixmatch.it.crash;
 
 import io.fixmatch.it.ForwardingLog;
 import io.fixmatch.it.Orders;
+import io.fixmatch.it.QuickFixJTimer;
 import quickfix.Application;
 import quickfix.ConfigError;
 import quickfix.DefaultMessageFactory;
@@ -44,6 +45,9 @@ final class Traders implements AutoCloseable {
     private final Map<SessionID, AtomicInteger> logons = new ConcurrentHashMap<>();
     private final ThreadedSocketInitiator initiator;
     private final List<LoadDriver> drivers = new ArrayList<>();
+    /** QuickFIX/J's session timer ticked more often for these sessions ({@link QuickFixJTimer}). */
+    private static final Duration TICK = Duration.ofMillis(10);
+    private final List<java.util.concurrent.Future<?>> ticks = new ArrayList<>();
     private int testRequests;
     private int barriers;
 
@@ -91,6 +95,9 @@ final class Traders implements AutoCloseable {
 
     void start() throws ConfigError {
         initiator.start();
+        for (SessionID id : sessions.values()) { // a Logon as soon as a connection is up, not at the next second
+            ticks.add(QuickFixJTimer.tickEvery(TICK, id, logs.get(id)::error));
+        }
     }
 
     List<TraderLog> logs() {
@@ -276,6 +283,7 @@ final class Traders implements AutoCloseable {
     @Override
     public void close() {
         initiator.stop(true);
+        ticks.forEach(tick -> tick.cancel(false));
     }
 
     private boolean loggedOn(SessionID id) {
