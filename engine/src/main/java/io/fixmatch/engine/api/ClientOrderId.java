@@ -3,7 +3,11 @@ package io.fixmatch.engine.api;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * A client's order id (FIX ClOrdID) held as ASCII bytes in fixed storage, so that commands, orders and events
@@ -13,7 +17,12 @@ public final class ClientOrderId {
     /** Longest id accepted: room for a UUID with dashes (36) and a little more. */
     public static final int MAX_LENGTH = 40;
 
-    private final byte[] bytes = new byte[MAX_LENGTH];
+    /** Reads eight bytes of an id as one word, for {@link #contentHash}. */
+    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    /** An odd 64-bit constant (2^64 / golden ratio): multiplying by it spreads every input bit upwards. */
+    private static final long MIX = 0x9E3779B97F4A7C15L;
+
+    private final byte[] bytes = new byte[(MAX_LENGTH + Long.BYTES - 1) & -Long.BYTES]; // whole words (contentHash)
     private int length;
 
     public int length() {
@@ -82,22 +91,26 @@ public final class ClientOrderId {
         if (other.length != length) {
             return false;
         }
-        for (int i = 0; i < length; i++) {
-            if (bytes[i] != other.bytes[i]) {
-                return false;
-            }
-        }
-        return true;
+        return Arrays.equals(bytes, 0, length, other.bytes, 0, length); // (the JDK compares words at a time)
     }
 
-    /** FNV-1a over the bytes: cheap, allocation-free, and spreads short numeric ids well. */
+    /**
+     * A hash of the bytes taken eight at a time (a byte-at-a-time hash pays a dependent multiply per character, and
+     * every new order and cancel hashes its id): each word mixed in by a multiply with an odd constant (a bijection,
+     * so ids of one word never collide before the fold), the last word padded with zeros (the bytes past the length
+     * are a previous id's), the length as the seed, the two halves folded. The order index spreads it further.
+     */
     public int contentHash() {
-        int hash = 0x811C9DC5;
-        for (int i = 0; i < length; i++) {
-            hash ^= bytes[i];
-            hash *= 0x01000193;
+        long hash = length;
+        int i = 0;
+        for (; i + Long.BYTES <= length; i += Long.BYTES) {
+            hash = (hash ^ (long) WORDS.get(bytes, i)) * MIX;
         }
-        return hash;
+        if (i < length) { // the array holds whole words: the word read stays inside it
+            long tail = (long) WORDS.get(bytes, i) & (-1L >>> ((Long.BYTES - (length - i)) * Byte.SIZE));
+            hash = (hash ^ tail) * MIX;
+        }
+        return (int) (hash ^ (hash >>> 32));
     }
 
     /** Allocates: for logs, tests and tools, never the hot path. */

@@ -82,7 +82,10 @@ class MatchingStepAllocationTest {
         assertTrue(events[EventType.TRIGGERED.ordinal()] > 100, "stops trigger");
         assertTrue(runtime.counters().ordersCanceled(RejectReason.VOLATILITY_INTERRUPTION)
             + runtime.counters().ordersRejected(RejectReason.NOT_DURING_CALL) > 100, "volatility interruptions");
-        assertTrue(runtime.counters().ordersCanceled(RejectReason.MIN_QUANTITY_NOT_AVAILABLE) > 100,
+        // How many MinQty orders find too little depends on the wall clock, which stamps the commands (symbol 1's
+        // 1 ms interruptions, the GTD expiries, and through the sellers' open-orders limit the liquidity on symbol 0):
+        // 57 to 2,252 in eight runs, so "> 100" failed now and then. The path only has to be taken.
+        assertTrue(runtime.counters().ordersCanceled(RejectReason.MIN_QUANTITY_NOT_AVAILABLE) > 10,
             "MinQty orders find too little");
         assertTrue(runtime.counters().ordersRejected(RejectReason.POST_ONLY_WOULD_TAKE) > 100, "post-only refused");
         assertEquals(0, runtime.inbound().size());
