@@ -343,7 +343,8 @@ public final class MatchingEngine implements TradingSettings {
             return;
         }
         OrderBook book = bookOf(command.symbolId());
-        RejectReason reason = checkNewOrder(command, book);
+        int idHash = OrderIndex.hash(command.owner(), command.clientOrderId());
+        RejectReason reason = checkNewOrder(command, book, idHash);
         if (reason.isPreTradeRisk()) {
             publisher.rejected(command, reason, risk);
             return;
@@ -359,6 +360,7 @@ public final class MatchingEngine implements TradingSettings {
         }
         OrderType type = command.orderType();
         order.orderId = ++lastOrderId;
+        order.indexHash = idHash; // its index slot's hash: track() adds it without hashing the id again
         order.owner = command.owner();
         order.clientOrderId.copyFrom(command.clientOrderId());
         order.book = book;
@@ -552,7 +554,7 @@ public final class MatchingEngine implements TradingSettings {
         return true;
     }
 
-    private RejectReason checkNewOrder(Command command, OrderBook book) {
+    private RejectReason checkNewOrder(Command command, OrderBook book, int idHash) {
         if (!OwnerOrders.isValidOwner(command.owner())) {
             return RejectReason.INVALID_OWNER;
         }
@@ -569,7 +571,7 @@ public final class MatchingEngine implements TradingSettings {
         if (command.clientOrderId().isEmpty()) {
             return RejectReason.MISSING_CLIENT_ORDER_ID;
         }
-        if (orderIndex.find(command.owner(), command.clientOrderId()) != null) {
+        if (orderIndex.find(command.owner(), command.clientOrderId(), idHash) != null) {
             return RejectReason.DUPLICATE_CLIENT_ORDER_ID;
         }
         RejectReason reason = OrderRules.check(book.spec, command.orderType(), command.price(), command.quantity());
@@ -963,7 +965,7 @@ public final class MatchingEngine implements TradingSettings {
 
     /** A live order becomes findable: by (owner, client order id), in its owner's list, and (GTD) by expiry. */
     private void track(Order order) {
-        orderIndex.add(order);
+        orderIndex.addHashed(order); // (every order tracked here is a new order of this command: newOrder hashed it)
         ownerOrders.add(order);
         risk.orderRested(order.owner);
         if (order.timeInForce == TimeInForce.GTD) {

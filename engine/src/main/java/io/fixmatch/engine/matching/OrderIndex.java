@@ -15,7 +15,11 @@ final class OrderIndex {
     }
 
     Order find(int owner, ClientOrderId clientOrderId) {
-        int hash = hash(owner, clientOrderId);
+        return find(owner, clientOrderId, hash(owner, clientOrderId));
+    }
+
+    /** As {@link #find(int, ClientOrderId)}, the id's {@link #hash} already taken. */
+    Order find(int owner, ClientOrderId clientOrderId, int hash) {
         for (int slot = table.home(hash); !table.isEmpty(slot); slot = table.next(slot)) {
             if (table.hashAt(slot) == hash) {
                 Order order = table.at(slot);
@@ -29,6 +33,14 @@ final class OrderIndex {
 
     void add(Order order) {
         order.indexHash = hash(order.owner, order.clientOrderId);
+        table.insert(order);
+    }
+
+    /**
+     * Adds an order whose {@code indexHash} is already {@link #hash} of its owner and id: a new order's, taken once for
+     * its duplicate check and kept (hashing the id is a good part of a new order's cost in the index).
+     */
+    void addHashed(Order order) {
         table.insert(order);
     }
 
