@@ -11,9 +11,15 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import quickfix.Message;
 
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.SSLSocketFactory;
+import javax.net.ssl.TrustManagerFactory;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.KeyStore;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -216,9 +222,9 @@ class SecurityTest {
         try (FixmatchServer tls = TestServers.start(data.resolve("tls-logon-at-once"), 0, Map.of(
             "server.layout", "two-threads", "gateway.threads", "2",
             "fix.tls.keyStore", stores.keyStore().toString(), "fix.tls.keyStorePassword", "changeit"))) {
-            javax.net.ssl.SSLSocketFactory sockets = trusting(stores.trustStore()).getSocketFactory();
+            SSLSocketFactory sockets = trusting(stores.trustStore()).getSocketFactory();
             for (int i = 0; i < 8; i++) { // connections alternate between the two loops: about half of them move
-                javax.net.ssl.SSLSocket socket = (javax.net.ssl.SSLSocket) sockets.createSocket("127.0.0.1", tls.port());
+                SSLSocket socket = (SSLSocket) sockets.createSocket("127.0.0.1", tls.port());
                 socket.setTcpNoDelay(true);
                 socket.startHandshake();
                 try (RawFixClient client = new RawFixClient(socket, "CLIENT1")) {
@@ -235,15 +241,15 @@ class SecurityTest {
         }
     }
 
-    private static javax.net.ssl.SSLContext trusting(Path trustStore) throws Exception {
-        java.security.KeyStore trusted = java.security.KeyStore.getInstance("PKCS12");
-        try (java.io.InputStream in = Files.newInputStream(trustStore)) {
+    private static SSLContext trusting(Path trustStore) throws Exception {
+        KeyStore trusted = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(trustStore)) {
             trusted.load(in, "changeit".toCharArray());
         }
-        javax.net.ssl.TrustManagerFactory trust =
-            javax.net.ssl.TrustManagerFactory.getInstance(javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+        TrustManagerFactory trust =
+            TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
         trust.init(trusted);
-        javax.net.ssl.SSLContext context = javax.net.ssl.SSLContext.getInstance("TLS");
+        SSLContext context = SSLContext.getInstance("TLS");
         context.init(null, trust.getTrustManagers(), null);
         return context;
     }
