@@ -17,13 +17,16 @@ if [ $# -lt 4 ]; then
 fi
 jar_a=$1 jar_b=$2 rounds=$3 regex=$4
 shift 4
+# Chronicle's and Agrona's module flags go to the host JVMs; JMH's forks inherit them (the codec, loop and journal
+# benchmarks need them).
+. "$(dirname "$0")/lib/runtime.sh"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
 run() { # core jar result-file [jmh options]
   local core=$1 jar=$2 file=$3
   shift 3
-  taskset -c "$core" java -Djmh.ignoreLock=true -jar "$jar" "$regex" "$@" 2>&1 \
+  taskset -c "$core" "$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -Djmh.ignoreLock=true -jar "$jar" "$regex" "$@" 2>&1 \
     | awk '$0 ~ /thrpt/ && $1 !~ /:/ {print $1, $(NF-3)}' > "$file"
 }
 

@@ -3,6 +3,8 @@ package io.fixmatch.engine.api;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
@@ -20,6 +22,9 @@ public final class ClientOrderId {
     public static final int MAX_LENGTH = 40;
 
     private static final int WORDS = MAX_LENGTH / Long.BYTES;
+    /** Eight bytes of an array as one little-endian word (the words' byte order). */
+    private static final VarHandle BYTES_AS_WORD =
+        MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     /** An odd 64-bit constant (2^64 / golden ratio): multiplying by it spreads every input bit upwards. */
     private static final long MIX = 0x9E3779B97F4A7C15L;
 
@@ -66,9 +71,15 @@ public final class ClientOrderId {
             return false;
         }
         for (int k = 0; k < WORDS; k++) {
+            int start = k * Long.BYTES;
+            int left = count - start;
             long word = 0;
-            for (int i = k * Long.BYTES, end = Math.min(count, i + Long.BYTES); i < end; i++) {
-                word |= (source[offset + i] & 0xFFL) << ((i & 7) << 3);
+            if (left >= Long.BYTES) {
+                word = (long) BYTES_AS_WORD.get(source, offset + start);
+            } else {
+                for (int i = 0; i < left; i++) { // the last, partial word: never read past the id
+                    word |= (source[offset + start + i] & 0xFFL) << (i << 3);
+                }
             }
             word(k, word);
         }
@@ -118,16 +129,20 @@ public final class ClientOrderId {
         for (; start + Long.BYTES <= length; start += Long.BYTES) {
             target.putLong(offset + start, word(start >>> 3), ByteOrder.LITTLE_ENDIAN);
         }
-        for (int i = start; i < length; i++) { // the last, partial word: never write past the id
-            target.putByte(offset + i, byteAt(i));
+        for (long word = word(start >>> 3); start < length; start++, word >>>= Byte.SIZE) { // never past the id
+            target.putByte(offset + start, (byte) word);
         }
         return length;
     }
 
     /** Copies the id into {@code target} at {@code offset}; returns the number of bytes written. */
     public int copyTo(byte[] target, int offset) {
-        for (int i = 0; i < length; i++) {
-            target[offset + i] = byteAt(i);
+        int start = 0;
+        for (; start + Long.BYTES <= length; start += Long.BYTES) {
+            BYTES_AS_WORD.set(target, offset + start, word(start >>> 3));
+        }
+        for (long word = word(start >>> 3); start < length; start++, word >>>= Byte.SIZE) { // never past the id
+            target[offset + start] = (byte) word;
         }
         return length;
     }
