@@ -427,7 +427,7 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
 
     // --- egress ---
 
-    private void onWelcome(DirectBuffer buffer, int offset) {
+    private void onWelcome(DirectBuffer buffer, int offset, int length) {
         long lastApplied = Egress.welcomeLastApplied(buffer, offset);
         long lastEgressNumbered = Egress.welcomeLastEgress(buffer, offset);
         long oldestHeld = Egress.welcomeOldestHeld(buffer, offset);
@@ -455,7 +455,9 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
         if (firstConnect) {
             seedOrders.clear();
             welcome = new Welcome(lastApplied, lastEgressNumbered, oldestHeld, Map.copyOf(positions),
-                Map.copyOf(sessionControls), referencePrices, client.leaderMemberId(), seedOrders);
+                Map.copyOf(sessionControls), referencePrices,
+                SymbolStates.decode(buffer, offset, length, referencePrices.length), client.leaderMemberId(),
+                seedOrders);
             nextSequence = lastApplied;
             highestOffered = lastApplied;
             lastAnswered = lastApplied;
@@ -591,7 +593,7 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
                         onBatch(buffer, offset, length);
                     }
                 }
-                case Egress.WELCOME -> onWelcome(buffer, offset);
+                case Egress.WELCOME -> onWelcome(buffer, offset, length);
                 case Egress.SEED -> onSeed(buffer, offset, length);
                 case Egress.REFUSED -> {
                     refusal = Egress.refusedText(buffer, offset);

@@ -2,6 +2,7 @@ package io.fixmatch.cluster.client;
 
 import io.fixmatch.engine.api.SessionControl;
 import io.fixmatch.engine.api.Side;
+import io.fixmatch.engine.api.SymbolControl;
 import io.fixmatch.engine.matching.TradingSettings;
 import org.agrona.collections.LongArrayList;
 
@@ -10,16 +11,25 @@ import java.util.Map;
 /**
  * Where the cluster stands when a gateway connects: how many of the gateway's commands it has applied, the egress
  * batches numbered for it and the oldest still held, each of its sessions' last request the engine holds (the inbound
- * position, as a standalone server's journal would tell it) and settings, the symbols' reference prices, and the books
- * as they rest (for its market data).
+ * position, as a standalone server's journal would tell it) and settings, the symbols' reference prices, schedule and
+ * volatility settings, and the books as they rest and the calls' indicative uncrosses (for its market data).
  */
 public record Welcome(long lastApplied, long lastEgress, long oldestHeld, Map<Integer, Long> inboundPositions,
-                      Map<Integer, long[]> sessionControls, long[] referencePrices, int leaderMemberId,
-                      LongArrayList restingOrders) implements TradingSettings {
+                      Map<Integer, long[]> sessionControls, long[] referencePrices, SymbolStates symbolStates,
+                      int leaderMemberId, LongArrayList restingOrders) implements TradingSettings {
 
     /** Takes the books as they rest: one resting order at a time. */
     public interface RestingOrderSink {
         void restingOrder(int symbolId, Side side, long price, long quantity);
+    }
+
+    /** Takes the indicative uncross of each symbol in a call that has one. */
+    public interface IndicativeSink {
+        void indicative(int symbolId, long price, long volume);
+    }
+
+    public void forEachIndicative(IndicativeSink sink) {
+        symbolStates.forEachIndicative(sink);
     }
 
     public void forEachRestingOrder(RestingOrderSink sink) {
@@ -44,5 +54,15 @@ public record Welcome(long lastApplied, long lastEgress, long oldestHeld, Map<In
     @Override
     public long referencePrice(int symbolId) {
         return symbolId >= 0 && symbolId < referencePrices.length ? referencePrices[symbolId] : 0;
+    }
+
+    @Override
+    public long symbolControl(int symbolId, SymbolControl control) {
+        return symbolStates.control(symbolId, control);
+    }
+
+    @Override
+    public String symbolTimeZone(int symbolId) {
+        return symbolStates.timeZone(symbolId);
     }
 }

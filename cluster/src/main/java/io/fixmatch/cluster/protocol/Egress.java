@@ -13,7 +13,11 @@ import java.nio.charset.StandardCharsets;
  *           24 i64 oldest egress sequence still held (history before it is lost)   32 i32 seed messages
  *           36 i32 owners   40 i32 session controls   44 i32 symbols, then per owner: i32 owner id, i64 last
  *           inbound position, i64 per session control (its value); i64 per symbol (its reference price);
- *           i32 length and the engine view (halts, kill switches)
+ *           i32 length and the engine view (halts, kill switches); then the symbols' states (absent in a welcome
+ *           of a node before #24's gaps: the gateway then knows none of them), three lists, each an i32 count and its
+ *           entries: the schedule and volatility settings not at their none() value (i32 symbol id, i32
+ *           {@code SymbolControl} code, i64 value), the schedule time zones other than UTC (i32 symbol id, i32
+ *           length, ASCII zone id), the calls' indicative uncrosses (i32 symbol id, i64 price, i64 volume)
  *  SEED     8 entries: i32 symbol id, u8 side (0 buy, 1 sell), i64 price, i64 resting quantity (added up)
  *  BATCH    1 u8 flags (bit 0: history, resent)   8 i64 egress sequence   16 i64 gateway sequence answered (0: none)
  *           24 i64 command sequence (the origin position of its events)   32 records
@@ -105,6 +109,22 @@ public final class Egress {
     public static int welcomeViewAt(DirectBuffer buffer, int offset) {
         return welcomeReferencePricesAt(buffer, offset) + welcomeSymbolCount(buffer, offset) * Long.BYTES;
     }
+
+    /**
+     * Where the symbols' states start (the list of their settings), after the view; {@code length} (the message's)
+     * or more if the welcome carries none (a node of an earlier release).
+     */
+    public static int welcomeSymbolStatesAt(DirectBuffer buffer, int offset) {
+        int viewAt = welcomeViewAt(buffer, offset);
+        return viewAt + Integer.BYTES + buffer.getInt(viewAt, ORDER);
+    }
+
+    /** The time zone of a symbol's schedule until one is set (the engine's): the welcome lists only the others. */
+    public static final String DEFAULT_TIME_ZONE = "UTC";
+    /** The length of a symbol setting's entry: i32 symbol id, i32 control code, i64 value. */
+    public static final int SYMBOL_SETTING_LENGTH = 2 * Integer.BYTES + Long.BYTES;
+    /** The length of an indicative uncross's entry: i32 symbol id, i64 price, i64 volume. */
+    public static final int INDICATIVE_LENGTH = Integer.BYTES + 2 * Long.BYTES;
 
     public static int welcomeGatewayId(DirectBuffer buffer, int offset) {
         return buffer.getInt(offset + GATEWAY_ID, ORDER);

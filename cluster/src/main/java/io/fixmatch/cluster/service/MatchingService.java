@@ -15,6 +15,7 @@ import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.CommandType;
 import io.fixmatch.engine.api.SessionControl;
 import io.fixmatch.engine.api.Side;
+import io.fixmatch.engine.api.SymbolControl;
 import io.fixmatch.engine.codec.CommandCodec;
 import io.fixmatch.engine.loop.CommandTrace;
 import io.fixmatch.engine.loop.IdleStrategies;
@@ -541,9 +542,62 @@ public final class MatchingService implements ClusteredService {
         }
         int viewLength = runtime.view().encode(reply, at + Integer.BYTES, false, false);
         reply.putInt(at, viewLength, Egress.ORDER);
-        offerReply(session, reply, at + Integer.BYTES + viewLength);
+        at = putSymbolStates(engine, at + Integer.BYTES + viewLength);
+        offerReply(session, reply, at);
         sendSeed(session, engine);
         resend(slot, session, 0, Egress.HISTORY);
+    }
+
+    /**
+     * The welcome's symbol states at {@code at} (Egress): the schedule and volatility settings the engine holds, so the
+     * gateway sends only the configuration's differences, resets included; the calls' indicative uncrosses, for its
+     * market data. Only what is not at its default goes, in symbol order. Returns where the welcome ends.
+     */
+    private int putSymbolStates(MatchingEngine engine, int at) {
+        int countAt = at;
+        int count = 0;
+        at += Integer.BYTES;
+        for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
+            for (SymbolControl control : SymbolControl.values()) {
+                long value = engine.symbolControl(symbol, control);
+                if (control != SymbolControl.TIME_ZONE && value != control.none()) {
+                    reply.putInt(at, symbol, Egress.ORDER);
+                    reply.putInt(at + Integer.BYTES, control.code(), Egress.ORDER);
+                    reply.putLong(at + 2 * Integer.BYTES, value, Egress.ORDER);
+                    at += Egress.SYMBOL_SETTING_LENGTH;
+                    count++;
+                }
+            }
+        }
+        reply.putInt(countAt, count, Egress.ORDER);
+        countAt = at;
+        count = 0;
+        at += Integer.BYTES;
+        for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
+            String zone = engine.symbolTimeZone(symbol);
+            if (!zone.equals(Egress.DEFAULT_TIME_ZONE)) {
+                reply.putInt(at, symbol, Egress.ORDER);
+                at += Integer.BYTES;
+                at += reply.putStringAscii(at, zone, Egress.ORDER);
+                count++;
+            }
+        }
+        reply.putInt(countAt, count, Egress.ORDER);
+        countAt = at;
+        count = 0;
+        at += Integer.BYTES;
+        for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
+            long[] indicative = engine.indicative(symbol);
+            if (indicative[1] != 0) {
+                reply.putInt(at, symbol, Egress.ORDER);
+                reply.putLong(at + Integer.BYTES, indicative[0], Egress.ORDER);
+                reply.putLong(at + Integer.BYTES + Long.BYTES, indicative[1], Egress.ORDER);
+                at += Egress.INDICATIVE_LENGTH;
+                count++;
+            }
+        }
+        reply.putInt(countAt, count, Egress.ORDER);
+        return at;
     }
 
     private int seedMessageCount(MatchingEngine engine) {
