@@ -185,7 +185,7 @@ class ClusterRoundTripTest {
                 Welcome welcome = second.connect(StoredOrigins.NONE);
                 List<String> settings = new ArrayList<>();
                 for (int symbol = 0; symbol < 2; symbol++) {
-                    StringBuilder text = new StringBuilder(welcome.symbolTimeZone(symbol));
+                    StringBuilder text = new StringBuilder(String.valueOf(welcome.symbolTimeZone(symbol)));
                     for (SymbolControl control : SymbolControl.values()) {
                         text.append(' ').append(welcome.symbolControl(symbol, control));
                     }

@@ -1,5 +1,6 @@
 package io.fixmatch.cluster.client;
 
+import io.fixmatch.cluster.protocol.Egress;
 import io.fixmatch.engine.api.SessionControl;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.SymbolControl;
@@ -15,8 +16,8 @@ import java.util.Map;
  * volatility settings, and the books as they rest and the calls' indicative uncrosses (for its market data).
  */
 public record Welcome(long lastApplied, long lastEgress, long oldestHeld, Map<Integer, Long> inboundPositions,
-                      Map<Integer, long[]> sessionControls, long[] referencePrices, SymbolStates symbolStates,
-                      int leaderMemberId, LongArrayList restingOrders) implements TradingSettings {
+                      Map<Integer, long[]> sessionControls, long[] referencePrices, SymbolSettings symbolSettings,
+                      int leaderMemberId, LongArrayList seed) implements TradingSettings {
 
     /** Takes the books as they rest: one resting order at a time. */
     public interface RestingOrderSink {
@@ -28,14 +29,22 @@ public record Welcome(long lastApplied, long lastEgress, long oldestHeld, Map<In
         void indicative(int symbolId, long price, long volume);
     }
 
-    public void forEachIndicative(IndicativeSink sink) {
-        symbolStates.forEachIndicative(sink);
+    /** The books as they rest: one resting order at a time. */
+    public void forEachRestingOrder(RestingOrderSink sink) {
+        for (int i = 0; i + 3 < seed.size(); i += 4) {
+            int kind = (int) seed.getLong(i + 1);
+            if (kind != Egress.SEED_INDICATIVE) {
+                sink.restingOrder((int) seed.getLong(i), Side.values()[kind], seed.getLong(i + 2), seed.getLong(i + 3));
+            }
+        }
     }
 
-    public void forEachRestingOrder(RestingOrderSink sink) {
-        for (int i = 0; i + 3 < restingOrders.size(); i += 4) {
-            sink.restingOrder((int) restingOrders.getLong(i), Side.values()[(int) restingOrders.getLong(i + 1)],
-                restingOrders.getLong(i + 2), restingOrders.getLong(i + 3));
+    /** The calls' indicative uncrosses, one symbol at a time. */
+    public void forEachIndicative(IndicativeSink sink) {
+        for (int i = 0; i + 3 < seed.size(); i += 4) {
+            if (seed.getLong(i + 1) == Egress.SEED_INDICATIVE) {
+                sink.indicative((int) seed.getLong(i), seed.getLong(i + 2), seed.getLong(i + 3));
+            }
         }
     }
 
@@ -58,11 +67,11 @@ public record Welcome(long lastApplied, long lastEgress, long oldestHeld, Map<In
 
     @Override
     public long symbolControl(int symbolId, SymbolControl control) {
-        return symbolStates.control(symbolId, control);
+        return symbolSettings.control(symbolId, control);
     }
 
     @Override
     public String symbolTimeZone(int symbolId) {
-        return symbolStates.timeZone(symbolId);
+        return symbolSettings.timeZone(symbolId);
     }
 }
