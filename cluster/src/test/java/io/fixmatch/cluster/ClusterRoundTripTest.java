@@ -170,9 +170,9 @@ class ClusterRoundTripTest {
     }
 
     /**
-     * A gateway joining during a call is welcomed with the symbols' schedule and volatility settings as the engine holds
-     * them (so it sends only where the configuration differs, resets included) and the call's indicative uncross (so its
-     * market data shows it at once, as a standalone server's seeded from the recovered engine).
+     * A gateway joining during a call is welcomed with the symbols' schedule and volatility settings as the engine
+     * holds them (so it sends only where the configuration differs, resets included) and the call's indicative uncross
+     * (so its market data shows it at once, as a standalone server's does from the recovered engine).
      */
     @Test
     void aGatewayJoiningDuringACallIsWelcomedWithTheSymbolsSettingsAndTheIndicativeUncross() throws Exception {

@@ -6,6 +6,8 @@ import io.fixmatch.server.FixmatchServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import quickfix.field.TimeInForce;
+import quickfix.fix44.NewOrderSingle;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -54,10 +56,12 @@ class ClusterGatewayStartTest {
             "auctionGroup.VOL.timeZone", "Europe/London"));
         try (AutoCloseable nodes = TestServers.startNodes(data, VENUE)) {
             Map<String, Integer> started;
-            try (FixmatchServer gateway = TestServers.startGateway(data, 1, GATEWAY_1, grouped, TestServers.admin(null));
+            Map<String, Integer> restarted;
+            try (FixmatchServer gateway = TestServers.startGateway(data, 1, GATEWAY_1, grouped,
+                     TestServers.admin(null));
                  QfjClient client = logOn("CLIENT1", gateway);
                  QfjClient other = logOn("CLIENT2", gateway)) {
-                trade(client, other, "0", "100.00"); // the last trade price: 100.00
+                trade(client, other, "100.00"); // the last trade price: 100.00
                 client.send(Orders.limit("s1", "AAPL", SELL, 5, "110.00"));
                 assertFields(client.nextApp("8"), 150, "0", 11, "s1");
                 other.send(Orders.limit("b1", "AAPL", BUY, 5, "110.00")); // 10% above: outside the band
@@ -71,23 +75,34 @@ class ClusterGatewayStartTest {
                 assertEquals(3, started.get("SET_SYMBOL_CONTROL"), "AAPL's zone, band and interruption: " + started);
             }
 
-            try (FixmatchServer gateway = TestServers.startGateway(data, 1, GATEWAY_1, grouped, TestServers.admin(null));
+            try (FixmatchServer gateway = TestServers.startGateway(data, 1, GATEWAY_1, grouped,
+                     TestServers.admin(null));
                  QfjClient client = logOn("CLIENT1", gateway)) {
                 client.send(Orders.limit("p2", "MSFT", SELL, 1, "200.00")); // after any command of the start
                 assertFields(client.nextApp("8"), 150, "0", 11, "p2");
-                assertEquals(started, settingsCommands("p2"), "an unchanged configuration sends nothing");
+                restarted = settingsCommands("p2");
+                assertEquals(started, restarted, "an unchanged configuration sends nothing");
             }
 
-            try (FixmatchServer gateway = TestServers.startGateway(data, 1, GATEWAY_1, VENUE, TestServers.admin(null));
+            try (FixmatchServer gateway = TestServers.startGateway(data, 1, GATEWAY_1, VENUE,
+                     TestServers.admin(null));
                  QfjClient client = logOn("CLIENT1", gateway);
                  QfjClient other = logOn("CLIENT2", gateway)) {
                 client.send(Orders.limit("p3", "MSFT", SELL, 1, "200.00"));
                 assertFields(client.nextApp("8"), 150, "0", 11, "p3");
                 Map<String, Integer> reset = settingsCommands("p3");
-                Map<String, Integer> expected = new TreeMap<>(started);
+                Map<String, Integer> expected = new TreeMap<>(restarted);
                 expected.merge("SET_SYMBOL_CONTROL", 3, Integer::sum);
                 assertEquals(expected, reset, "AAPL's zone, band and interruption back to none, nothing else");
-                trade(client, other, "2", "121.00"); // 10% above the last trade: no band any more, it trades
+                // 10% above the last trade (110.00): with no band any more an IOC buy trades at once (in a band it
+                // would start an interruption, and be canceled)
+                client.send(Orders.limit("s3", "AAPL", SELL, 10, "121.00"));
+                assertFields(client.nextApp("8"), 150, "0", 11, "s3");
+                NewOrderSingle ioc = Orders.limit("b3", "AAPL", BUY, 10, "121.00");
+                ioc.set(new TimeInForce(TimeInForce.IMMEDIATE_OR_CANCEL));
+                other.send(ioc);
+                assertFields(other.nextApp("8"), 150, "0", 11, "b3");
+                assertFields(other.nextApp("8"), 150, "F", 11, "b3", 31, dec("121"), 39, "2");
                 JsonNode book = new AdminClient(gateway.adminPort(), null).getJson("/book/AAPL", 200);
                 assertEquals("CONTINUOUS", book.get("phase").asText(), book.toString());
                 client.assertNoProtocolErrors();
@@ -109,7 +124,7 @@ class ClusterGatewayStartTest {
              FixmatchServer first = TestServers.startGateway(data, 1, GATEWAY_1, grouped, server -> server);
              QfjClient client = logOn("CLIENT1", first);
              QfjClient other = logOn("CLIENT2", first)) {
-            trade(client, other, "0", "100.00");
+            trade(client, other, "100.00");
             client.send(Orders.limit("s1", "AAPL", SELL, 5, "110.00"));
             assertFields(client.nextApp("8"), 150, "0", 11, "s1");
             other.send(Orders.limit("b1", "AAPL", BUY, 5, "110.00")); // outside the band: the call starts
@@ -157,10 +172,10 @@ class ClusterGatewayStartTest {
     }
 
     /** A sell of {@code client} and a buy of {@code other}, 10 AAPL at {@code price}, which trade. */
-    private static void trade(QfjClient client, QfjClient other, String id, String price) throws Exception {
-        client.send(Orders.limit("s" + id + "t", "AAPL", SELL, 10, price));
+    private static void trade(QfjClient client, QfjClient other, String price) throws Exception {
+        client.send(Orders.limit("s0", "AAPL", SELL, 10, price));
         assertFields(client.nextApp("8"), 150, "0");
-        other.send(Orders.limit("b" + id + "t", "AAPL", BUY, 10, price));
+        other.send(Orders.limit("b0", "AAPL", BUY, 10, price));
         assertFields(other.nextApp("8"), 150, "0");
         assertFields(other.nextApp("8"), 150, "F", 31, new BigDecimal(price));
         assertFields(client.nextApp("8"), 150, "F", 31, new BigDecimal(price));

@@ -607,12 +607,12 @@ public final class MatchingService implements ClusteredService {
         return at;
     }
 
-    /** One entry of the books' seed: a resting order ({@code kind} its side's ordinal) or a call's indicative uncross. */
+    /** One entry of the books' seed: a resting order ({@code kind}: its side's ordinal) or a call's indicative. */
     private interface SeedEntrySink {
         void entry(int symbolId, int kind, long price, long quantity);
     }
 
-    /** The seed's entries: per symbol its resting orders, buys then sells, then its call's indicative uncross if any. */
+    /** The seed's entries: per symbol its resting orders, buys then sells, then its call's indicative if any. */
     private static void forEachSeedEntry(MatchingEngine engine, SeedEntrySink sink) {
         for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
             int symbolId = symbol;
