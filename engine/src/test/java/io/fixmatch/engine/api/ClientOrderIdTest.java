@@ -1,6 +1,10 @@
 package io.fixmatch.engine.api;
 
+import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 import java.util.HashSet;
 import java.util.Set;
@@ -25,7 +29,47 @@ class ClientOrderIdTest {
             reused.copyFrom(text);
             assertTrue(fresh.contentEquals(reused), text);
             assertEquals(fresh.contentHash(), reused.contentHash(), "length " + length);
+            ClientOrderId read = id(longest);
+            read.readFrom(new UnsafeBuffer(text.getBytes(StandardCharsets.US_ASCII)), 0, length);
+            assertTrue(fresh.contentEquals(read), text);
+            assertEquals(fresh.contentHash(), read.contentHash(), "length " + length);
+            ClientOrderId copied = id(longest);
+            assertTrue(copied.copyFrom(("x" + text).getBytes(StandardCharsets.US_ASCII), 1, length));
+            assertTrue(fresh.contentEquals(copied), text);
         }
+    }
+
+    /** Every way in and out gives back the same bytes, at every length, and writes nothing past the id. */
+    @Test
+    void theBytesComeBackOutAsTheyWentInAndNothingPastThem() {
+        for (int length = 0; length <= ClientOrderId.MAX_LENGTH; length++) {
+            String text = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789abcd".substring(0, length);
+            ClientOrderId id = new ClientOrderId();
+            id.readFrom(new UnsafeBuffer(("--" + text + "--").getBytes(StandardCharsets.US_ASCII)), 2, length);
+            assertEquals(text, id.toString());
+            assertEquals(length, id.length());
+            for (int i = 0; i < length; i++) {
+                assertEquals(text.charAt(i), (char) id.byteAt(i));
+            }
+            UnsafeBuffer target = new UnsafeBuffer(new byte[ClientOrderId.MAX_LENGTH + 8]);
+            target.setMemory(0, target.capacity(), (byte) '#');
+            assertEquals(length, id.writeTo(target, 3));
+            assertEquals("###" + text + "#".repeat(target.capacity() - 3 - length),
+                target.getStringWithoutLengthAscii(0, target.capacity()));
+            byte[] copy = new byte[length + 2];
+            Arrays.fill(copy, (byte) '#');
+            assertEquals(length, id.copyTo(copy, 1));
+            assertEquals("#" + text + "#", new String(copy, StandardCharsets.US_ASCII));
+        }
+    }
+
+    @Test
+    void anIdLongerThanTheMostIsRefusedAndLeavesTheIdAsItWas() {
+        ClientOrderId id = id("KEEP");
+        String tooLong = "x".repeat(ClientOrderId.MAX_LENGTH + 1);
+        assertFalse(id.copyFrom(tooLong));
+        assertFalse(id.copyFrom(tooLong.getBytes(StandardCharsets.US_ASCII), 0, tooLong.length()));
+        assertEquals("KEEP", id.toString());
     }
 
     @Test
