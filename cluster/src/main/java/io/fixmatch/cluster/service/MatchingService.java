@@ -86,8 +86,8 @@ public final class MatchingService implements ClusteredService {
     private final UnsafeBuffer live = new UnsafeBuffer(ByteBuffer.allocateDirect(BATCH_BUFFER_BYTES));
     private final UnsafeBuffer kept = new UnsafeBuffer(ByteBuffer.allocateDirect(BATCH_BUFFER_BYTES));
     /**
-     * Welcomes and seed messages: grows with a welcome beyond it (its owners' settings and the symbols' states grow
-     * with the venue's sessions and symbols), which only a gateway's hello writes, never a command.
+     * Welcomes and seed messages: grows for a welcome beyond it (its owners' settings and the symbols' prices and
+     * settings grow with the venue's sessions and symbols); only a gateway's hello writes one, never a command.
      */
     private final ExpandableDirectByteBuffer reply = new ExpandableDirectByteBuffer(REPLY_BYTES);
     private final MessageHandler onStagedRecord = this::onStagedRecord;
