@@ -170,6 +170,40 @@ class ClusterRoundTripTest {
     }
 
     /**
+     * A gateway joining during a call is welcomed with the symbols' schedule and volatility settings as the engine
+     * holds them (so it sends only where the configuration differs, resets included) and the call's indicative uncross
+     * (so its market data shows it at once, as a standalone server's does from the recovered engine).
+     */
+    @Test
+    void aGatewayJoiningDuringACallIsWelcomedWithTheSymbolsSettingsAndTheIndicativeUncross() throws Exception {
+        try (LinkedCluster venue = LinkedCluster.open(3, 1 << 20)) {
+            assertTrue(venue.inbound.offer(new Command().setSymbolTimeZone(1, "Europe/London")));
+            startVolatilityCall(venue.inbound, venue.outbound, 60_000);
+            ClusterEngineLink second = new ClusterEngineLink(venue.cluster.linkSettings(2),
+                new InboundCommandRing(1 << 16), new OutboundEventRing(1 << 20, new BackoffIdleStrategy()), 2);
+            try {
+                Welcome welcome = second.connect(StoredOrigins.NONE);
+                List<String> settings = new ArrayList<>();
+                for (int symbol = 0; symbol < 2; symbol++) {
+                    StringBuilder text = new StringBuilder(String.valueOf(welcome.symbolTimeZone(symbol)));
+                    for (SymbolControl control : SymbolControl.values()) {
+                        text.append(' ').append(welcome.symbolControl(symbol, control));
+                    }
+                    settings.add(text.toString());
+                }
+                assertEquals(List.of("UTC -1 -1 -1 -1 0 500 60000 0", "Europe/London -1 -1 -1 -1 0 0 0 0"), settings,
+                    "per symbol: the zone, then every control in SymbolControl's order");
+                List<String> indicatives = new ArrayList<>();
+                welcome.forEachIndicative((symbol, price, volume) -> indicatives.add(symbol + " " + price + "x"
+                    + volume));
+                assertEquals(List.of("0 11000x5"), indicatives, "symbol 0's call uncrosses 5 at 11,000");
+            } finally {
+                second.close();
+            }
+        }
+    }
+
+    /**
      * Symbol 0 with a 5% band and this interruption length; a trade at 10,000 (the last price); a stop-limit buy
      * (stop 10,500, limit 11,100) waiting; then a buy at 11,000 against an ask there: 10% above the last trade, outside
      * the band, so it starts a call instead of trading.

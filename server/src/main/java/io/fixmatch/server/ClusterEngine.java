@@ -27,9 +27,9 @@ import java.util.function.Consumer;
 /**
  * A gateway of the replicated venue: the engine runs on the cluster's nodes, reached through the
  * {@link ClusterEngineLink} on a thread of its own. At start the link joins the cluster (the welcome says what the
- * engine holds of each session's requests, and the books for market data) and the configuration's trading settings
- * for this gateway's sessions are sent where the cluster holds them differently; the end of day is the cluster's
- * timer. Ready once the reports the cluster held for the sessions are in their stores.
+ * engine holds of each session's requests and the trading settings, and the books and calls for market data) and the
+ * configuration's trading settings (this gateway's sessions', the symbols') are sent where the cluster holds them
+ * differently; the end of day is the cluster's timer. Ready once the reports the cluster held for the sessions are in their stores.
  */
 final class ClusterEngine implements EngineSide {
     private static final Logger LOG = LoggerFactory.getLogger(ClusterEngine.class);
@@ -88,6 +88,7 @@ final class ClusterEngine implements EngineSide {
             MarketDataFeed feed = gateway.marketData();
             if (feed != null) {
                 welcome.forEachRestingOrder(feed::seed);
+                welcome.forEachIndicative(feed::seedIndicative);
             }
         }
         List<Command> changes = SessionControlSync.differences(config.rules(), welcome,

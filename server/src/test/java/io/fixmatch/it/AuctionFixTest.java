@@ -187,7 +187,7 @@ class AuctionFixTest {
     }
 
     /** A W's or an X's entries as "action type price size" (action 0 for a W; size "-" when absent). */
-    private static List<String> entries(Message message) throws FieldNotFound {
+    static List<String> entries(Message message) throws FieldNotFound {
         List<String> entries = new ArrayList<>();
         for (Group group : message.getGroups(268)) {
             String action = group.isSetField(279) ? group.getString(279) : "0";

@@ -123,25 +123,14 @@ public final class TestServers {
     public static FixmatchServer startInCluster(Path dataDirectory, int port, Map<String, String> overrides,
                                                 UnaryOperator<ServerConfig> gateway)
         throws InterruptedException {
-        Map<String, String> cluster = new HashMap<>(overrides);
-        cluster.put("server.mode", "cluster");
-        cluster.put("gateway.threads", "1");
-        cluster.put("cluster.members", MEMBERS.computeIfAbsent(dataDirectory.toAbsolutePath().normalize(),
-            folder -> LoopbackMembers.free(NODES).toString()));
+        Map<String, String> cluster = clusterOverrides(dataDirectory, overrides);
         // The gateway's FIX port listens from the start, as a standalone server's does: a client reconnecting while
         // the nodes start waits in its backlog instead of being refused.
         FixmatchServer server = FixmatchServer.create(gateway.apply(config(serverFolder(dataDirectory), port,
             cluster)));
         List<AutoCloseable> nodes = new ArrayList<>();
         try {
-            for (int id = 0; id < NODES; id++) {
-                cluster.put("cluster.nodeId", Integer.toString(id));
-                ServerConfig node = config(nodeFolder(dataDirectory, id), 0, cluster);
-                ClusterNode clusterNode = ClusterNode.launch(NodeMain.nodeSettings(node));
-                nodes.add(0, clusterNode); // closed in reverse: each node's admin endpoint before the node
-                nodes.add(0, NodeAdminServer.start("127.0.0.1", node.cluster().members().get(id).adminPort(), null,
-                    clusterNode, node.engine().symbols()));
-            }
+            launchNodes(dataDirectory, cluster, nodes);
             server.open();
         } catch (RuntimeException | InterruptedException e) {
             server.close();
@@ -150,6 +139,59 @@ public final class TestServers {
         }
         nodes.forEach(server::closeAfterwards);
         return server;
+    }
+
+    /**
+     * The three embedded nodes of {@link #startInCluster} alone, for a test that starts and stops gateways of its own
+     * ({@link #startGateway}) while they run; closing the result stops them.
+     */
+    public static AutoCloseable startNodes(Path dataDirectory, Map<String, String> overrides) {
+        List<AutoCloseable> nodes = new ArrayList<>();
+        try {
+            launchNodes(dataDirectory, clusterOverrides(dataDirectory, overrides), nodes);
+        } catch (RuntimeException e) {
+            closeQuietly(nodes.toArray(new AutoCloseable[0]));
+            throw e;
+        }
+        return () -> closeQuietly(nodes.toArray(new AutoCloseable[0]));
+    }
+
+    /**
+     * Gateway {@code gatewayId} of the nodes {@link #startNodes} started on {@code dataDirectory}, serving
+     * {@code sessions}, on its own folder ({@code gateway-<id>}): started again with the same id, it is that gateway
+     * restarted on its disk.
+     */
+    public static FixmatchServer startGateway(Path dataDirectory, int gatewayId, List<String> sessions,
+                                              Map<String, String> overrides, UnaryOperator<ServerConfig> gateway)
+        throws InterruptedException {
+        Map<String, String> cluster = clusterOverrides(dataDirectory, overrides);
+        cluster.put("cluster.gatewayId", Integer.toString(gatewayId));
+        cluster.put("cluster.gatewaySessions", String.join(",", sessions));
+        return FixmatchServer.start(gateway.apply(config(dataDirectory.resolve("gateway-" + gatewayId), 0,
+            cluster)));
+    }
+
+    /** The keys that make a gateway or node of the cluster whose nodes run on {@code dataDirectory}. */
+    private static Map<String, String> clusterOverrides(Path dataDirectory, Map<String, String> overrides) {
+        Map<String, String> cluster = new HashMap<>(overrides);
+        cluster.put("server.mode", "cluster");
+        cluster.put("gateway.threads", "1");
+        cluster.put("cluster.members", MEMBERS.computeIfAbsent(dataDirectory.toAbsolutePath().normalize(),
+            folder -> LoopbackMembers.free(NODES).toString()));
+        return cluster;
+    }
+
+    /** Launches the nodes, each with its admin endpoint, into {@code nodes} (in the order to close them). */
+    private static void launchNodes(Path dataDirectory, Map<String, String> cluster, List<AutoCloseable> nodes) {
+        Map<String, String> node = new HashMap<>(cluster);
+        for (int id = 0; id < NODES; id++) {
+            node.put("cluster.nodeId", Integer.toString(id));
+            ServerConfig config = config(nodeFolder(dataDirectory, id), 0, node);
+            ClusterNode clusterNode = ClusterNode.launch(NodeMain.nodeSettings(config));
+            nodes.add(0, clusterNode); // closed in reverse: each node's admin endpoint before the node
+            nodes.add(0, NodeAdminServer.start("127.0.0.1", config.cluster().members().get(id).adminPort(), null,
+                clusterNode, config.engine().symbols()));
+        }
     }
 
     /** The nodes of a cluster started by {@link #startInCluster}. */

@@ -98,8 +98,11 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
     private long reconnectAtNanos;
     private AgentRunner runner;
     private StoredOrigins origins = StoredOrigins.NONE;
-    /** The books as the welcome's SEED messages give them: symbol, side, price, quantity per resting order. */
-    private final LongArrayList seedOrders = new LongArrayList();
+    /**
+     * The books and calls as the welcome's SEED messages give them: symbol, kind (a side, or a call's indicative
+     * uncross), price, quantity per entry.
+     */
+    private final LongArrayList seedEntries = new LongArrayList();
     private State state = State.CONNECTING;
     private boolean firstConnect = true;
     private Welcome welcome;
@@ -427,7 +430,7 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
 
     // --- egress ---
 
-    private void onWelcome(DirectBuffer buffer, int offset) {
+    private void onWelcome(DirectBuffer buffer, int offset, int length) {
         long lastApplied = Egress.welcomeLastApplied(buffer, offset);
         long lastEgressNumbered = Egress.welcomeLastEgress(buffer, offset);
         long oldestHeld = Egress.welcomeOldestHeld(buffer, offset);
@@ -453,9 +456,11 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
         int viewAt = Egress.welcomeViewAt(buffer, offset);
         view.apply(buffer, viewAt + Integer.BYTES);
         if (firstConnect) {
-            seedOrders.clear();
+            seedEntries.clear();
             welcome = new Welcome(lastApplied, lastEgressNumbered, oldestHeld, Map.copyOf(positions),
-                Map.copyOf(sessionControls), referencePrices, client.leaderMemberId(), seedOrders);
+                Map.copyOf(sessionControls), referencePrices,
+                SymbolSettings.decode(buffer, offset, length, referencePrices.length), client.leaderMemberId(),
+                seedEntries);
             nextSequence = lastApplied;
             highestOffered = lastApplied;
             lastAnswered = lastApplied;
@@ -494,10 +499,10 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
             return;
         }
         for (int i = 0; i < Egress.seedEntries(length); i++) {
-            seedOrders.addLong(Egress.seedSymbol(buffer, offset, i));
-            seedOrders.addLong(Egress.seedSide(buffer, offset, i));
-            seedOrders.addLong(Egress.seedPrice(buffer, offset, i));
-            seedOrders.addLong(Egress.seedQuantity(buffer, offset, i));
+            seedEntries.addLong(Egress.seedSymbol(buffer, offset, i));
+            seedEntries.addLong(Egress.seedKind(buffer, offset, i));
+            seedEntries.addLong(Egress.seedPrice(buffer, offset, i));
+            seedEntries.addLong(Egress.seedQuantity(buffer, offset, i));
         }
         seedsToReceive--;
     }
@@ -591,7 +596,7 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
                         onBatch(buffer, offset, length);
                     }
                 }
-                case Egress.WELCOME -> onWelcome(buffer, offset);
+                case Egress.WELCOME -> onWelcome(buffer, offset, length);
                 case Egress.SEED -> onSeed(buffer, offset, length);
                 case Egress.REFUSED -> {
                     refusal = Egress.refusedText(buffer, offset);

@@ -13,8 +13,12 @@ import java.nio.charset.StandardCharsets;
  *           24 i64 oldest egress sequence still held (history before it is lost)   32 i32 seed messages
  *           36 i32 owners   40 i32 session controls   44 i32 symbols, then per owner: i32 owner id, i64 last
  *           inbound position, i64 per session control (its value); i64 per symbol (its reference price);
- *           i32 length and the engine view (halts, kill switches)
- *  SEED     8 entries: i32 symbol id, u8 side (0 buy, 1 sell), i64 price, i64 resting quantity (added up)
+ *           i32 length and the engine view (halts, kill switches); then the symbols' schedule and volatility
+ *           settings (absent from a node of an earlier release: the gateway then knows none): i32 k and k i32
+ *           {@code SymbolControl} codes, i32 settings profiles, each k i64 values and the time zone (i32 length,
+ *           ASCII id), then i32 per symbol (its profile)
+ *  SEED     8 entries: i32 symbol id, u8 kind (0 buy, 1 sell: a resting order; 2: the symbol's call's indicative
+ *           uncross), i64 price, i64 quantity (the order's shown quantity; the indicative volume)
  *  BATCH    1 u8 flags (bit 0: history, resent)   8 i64 egress sequence   16 i64 gateway sequence answered (0: none)
  *           24 i64 command sequence (the origin position of its events)   32 records
  *  REFUSED  4 i32 text length   8 ASCII text: why the HELLO was refused
@@ -53,6 +57,8 @@ public final class Egress {
 
     public static final int SEED_HEADER_LENGTH = 8;
     public static final int SEED_ENTRY_LENGTH = Integer.BYTES + 1 + 2 * Long.BYTES;
+    /** A SEED entry's kind besides the sides' ordinals (0 buy, 1 sell): a call's indicative uncross. */
+    public static final int SEED_INDICATIVE = 2;
 
     private static final int EGRESS_SEQUENCE = 8;
     private static final int ANSWERED = 16;
@@ -106,6 +112,15 @@ public final class Egress {
         return welcomeReferencePricesAt(buffer, offset) + welcomeSymbolCount(buffer, offset) * Long.BYTES;
     }
 
+    /**
+     * Where the symbols' settings start, after the view: at or past the welcome's end if it carries none (a node of
+     * an earlier release).
+     */
+    public static int welcomeSymbolSettingsAt(DirectBuffer buffer, int offset) {
+        int viewAt = welcomeViewAt(buffer, offset);
+        return viewAt + Integer.BYTES + buffer.getInt(viewAt, ORDER);
+    }
+
     public static int welcomeGatewayId(DirectBuffer buffer, int offset) {
         return buffer.getInt(offset + GATEWAY_ID, ORDER);
     }
@@ -144,12 +159,15 @@ public final class Egress {
         buffer.putByte(offset + TYPE, SEED);
     }
 
-    /** Writes seed entry {@code index}; returns the message length with it. */
-    public static int putSeedEntry(MutableDirectBuffer buffer, int offset, int index, int symbolId, int side,
+    /**
+     * Writes seed entry {@code index} ({@code kind}: a side's ordinal, or {@link #SEED_INDICATIVE}); returns the
+     * message length with it.
+     */
+    public static int putSeedEntry(MutableDirectBuffer buffer, int offset, int index, int symbolId, int kind,
                                    long price, long quantity) {
         int at = offset + SEED_HEADER_LENGTH + index * SEED_ENTRY_LENGTH;
         buffer.putInt(at, symbolId, ORDER);
-        buffer.putByte(at + Integer.BYTES, (byte) side);
+        buffer.putByte(at + Integer.BYTES, (byte) kind);
         buffer.putLong(at + Integer.BYTES + 1, price, ORDER);
         buffer.putLong(at + Integer.BYTES + 1 + Long.BYTES, quantity, ORDER);
         return SEED_HEADER_LENGTH + (index + 1) * SEED_ENTRY_LENGTH;
@@ -163,7 +181,8 @@ public final class Egress {
         return buffer.getInt(offset + SEED_HEADER_LENGTH + index * SEED_ENTRY_LENGTH, ORDER);
     }
 
-    public static int seedSide(DirectBuffer buffer, int offset, int index) {
+    /** The entry's kind: a side's ordinal (a resting order), or {@link #SEED_INDICATIVE}. */
+    public static int seedKind(DirectBuffer buffer, int offset, int index) {
         return buffer.getByte(offset + SEED_HEADER_LENGTH + index * SEED_ENTRY_LENGTH + Integer.BYTES);
     }
 

@@ -15,6 +15,7 @@ import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.CommandType;
 import io.fixmatch.engine.api.SessionControl;
 import io.fixmatch.engine.api.Side;
+import io.fixmatch.engine.api.SymbolControl;
 import io.fixmatch.engine.codec.CommandCodec;
 import io.fixmatch.engine.loop.CommandTrace;
 import io.fixmatch.engine.loop.IdleStrategies;
@@ -26,6 +27,7 @@ import io.fixmatch.engine.matching.EngineView;
 import io.fixmatch.engine.matching.MatchingEngine;
 import io.fixmatch.journal.ReplicaJournal;
 import org.agrona.DirectBuffer;
+import org.agrona.ExpandableDirectByteBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.MessageHandler;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -33,6 +35,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -79,8 +85,11 @@ public final class MatchingService implements ClusteredService {
     private final Command operatorCommand = new Command();
     private final UnsafeBuffer live = new UnsafeBuffer(ByteBuffer.allocateDirect(BATCH_BUFFER_BYTES));
     private final UnsafeBuffer kept = new UnsafeBuffer(ByteBuffer.allocateDirect(BATCH_BUFFER_BYTES));
-    /** Welcomes (a few hundred owners' settings) and seed messages. */
-    private final UnsafeBuffer reply = new UnsafeBuffer(ByteBuffer.allocateDirect(REPLY_BYTES));
+    /**
+     * Welcomes and seed messages: grows for a welcome beyond it (its owners' settings and the symbols' prices and
+     * settings grow with the venue's sessions and symbols); only a gateway's hello writes one, never a command.
+     */
+    private final ExpandableDirectByteBuffer reply = new ExpandableDirectByteBuffer(REPLY_BYTES);
     private final MessageHandler onStagedRecord = this::onStagedRecord;
     private Cluster cluster;
     private ReplicaJournal journal;
@@ -541,40 +550,103 @@ public final class MatchingService implements ClusteredService {
         }
         int viewLength = runtime.view().encode(reply, at + Integer.BYTES, false, false);
         reply.putInt(at, viewLength, Egress.ORDER);
-        offerReply(session, reply, at + Integer.BYTES + viewLength);
+        at = putSymbolSettings(engine, at + Integer.BYTES + viewLength);
+        offerReply(session, reply, at);
         sendSeed(session, engine);
         resend(slot, session, 0, Egress.HISTORY);
     }
 
-    private int seedMessageCount(MatchingEngine engine) {
-        long[] orders = {0};
+    /** The symbol settings a welcome carries: every schedule and volatility setting (the time zone goes as text). */
+    private static final SymbolControl[] SCHEDULE_CONTROLS = java.util.Arrays.stream(SymbolControl.values())
+        .filter(control -> control != SymbolControl.TIME_ZONE).toArray(SymbolControl[]::new);
+
+    /** One symbol's settings as the welcome carries them: shared by the symbols of a group. */
+    private record SettingsProfile(List<Long> values, String timeZone) {
+    }
+
+    /**
+     * The welcome's symbol settings at {@code at} (Egress): each symbol's schedule and volatility settings and time
+     * zone as the engine holds them, so the gateway sends only where its configuration differs, resets included. The
+     * symbols of a group share them: each distinct profile goes once (numbered in symbol order), then each symbol's
+     * profile number, 4 bytes a symbol. Returns where the welcome ends.
+     */
+    private int putSymbolSettings(MatchingEngine engine, int at) {
+        reply.putInt(at, SCHEDULE_CONTROLS.length, Egress.ORDER);
+        at += Integer.BYTES;
+        for (SymbolControl control : SCHEDULE_CONTROLS) {
+            reply.putInt(at, control.code(), Egress.ORDER);
+            at += Integer.BYTES;
+        }
+        int countAt = at;
+        at += Integer.BYTES;
+        Map<SettingsProfile, Integer> profiles = new HashMap<>(); // looked up only: numbered in symbol order
+        int[] profileOf = new int[engine.symbolCount()];
         for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
+            List<Long> values = new ArrayList<>(SCHEDULE_CONTROLS.length);
+            for (SymbolControl control : SCHEDULE_CONTROLS) {
+                values.add(engine.symbolControl(symbol, control));
+            }
+            SettingsProfile settings = new SettingsProfile(values, engine.symbolTimeZone(symbol));
+            Integer profile = profiles.get(settings);
+            if (profile == null) {
+                profile = profiles.size();
+                profiles.put(settings, profile);
+                for (long value : values) {
+                    reply.putLong(at, value, Egress.ORDER);
+                    at += Long.BYTES;
+                }
+                at += reply.putStringAscii(at, settings.timeZone(), Egress.ORDER);
+            }
+            profileOf[symbol] = profile;
+        }
+        reply.putInt(countAt, profiles.size(), Egress.ORDER);
+        for (int profile : profileOf) {
+            reply.putInt(at, profile, Egress.ORDER);
+            at += Integer.BYTES;
+        }
+        return at;
+    }
+
+    /** One entry of the books' seed: a resting order ({@code kind}: its side's ordinal) or a call's indicative. */
+    private interface SeedEntrySink {
+        void entry(int symbolId, int kind, long price, long quantity);
+    }
+
+    /** The seed's entries: per symbol its resting orders, buys then sells, then its call's indicative if any. */
+    private static void forEachSeedEntry(MatchingEngine engine, SeedEntrySink sink) {
+        for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
+            int symbolId = symbol;
             for (Side side : Side.values()) {
-                engine.forEachRestingOrder(symbol, side, order -> orders[0]++);
+                engine.forEachRestingOrder(symbol, side, order -> sink.entry(symbolId, order.side().ordinal(),
+                    order.price(), order.displayedQuantity()));
+            }
+            long[] indicative = engine.indicative(symbol);
+            if (indicative[1] != 0) {
+                sink.entry(symbol, Egress.SEED_INDICATIVE, indicative[0], indicative[1]);
             }
         }
-        int perMessage = (SEED_MESSAGE_BYTES - Egress.SEED_HEADER_LENGTH) / Egress.SEED_ENTRY_LENGTH;
-        return (int) ((orders[0] + perMessage - 1) / perMessage);
+    }
+
+    private static final int SEED_ENTRIES_PER_MESSAGE = (SEED_MESSAGE_BYTES - Egress.SEED_HEADER_LENGTH)
+        / Egress.SEED_ENTRY_LENGTH;
+
+    private int seedMessageCount(MatchingEngine engine) {
+        long[] entries = {0};
+        forEachSeedEntry(engine, (symbol, kind, price, quantity) -> entries[0]++);
+        return (int) ((entries[0] + SEED_ENTRIES_PER_MESSAGE - 1) / SEED_ENTRIES_PER_MESSAGE);
     }
 
     private void sendSeed(ClientSession session, MatchingEngine engine) {
-        int perMessage = (SEED_MESSAGE_BYTES - Egress.SEED_HEADER_LENGTH) / Egress.SEED_ENTRY_LENGTH;
         int[] entries = {0};
         int[] length = {0};
         Egress.encodeSeedHeader(reply, 0);
-        for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
-            for (Side side : Side.values()) {
-                int symbolId = symbol;
-                engine.forEachRestingOrder(symbol, side, order -> {
-                    length[0] = Egress.putSeedEntry(reply, 0, entries[0]++, symbolId, order.side().ordinal(),
-                        order.price(), order.displayedQuantity());
-                    if (entries[0] == perMessage) {
-                        offerReply(session, reply, length[0]);
-                        entries[0] = 0;
-                    }
-                });
+        forEachSeedEntry(engine, (symbol, kind, price, quantity) -> {
+            length[0] = Egress.putSeedEntry(reply, 0, entries[0]++, symbol, kind, price, quantity);
+            if (entries[0] == SEED_ENTRIES_PER_MESSAGE) {
+                offerReply(session, reply, length[0]);
+                entries[0] = 0;
             }
-        }
+        });
         if (entries[0] > 0) {
             offerReply(session, reply, length[0]);
         }

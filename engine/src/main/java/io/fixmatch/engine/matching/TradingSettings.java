@@ -16,8 +16,8 @@ public interface TradingSettings {
     long referencePrice(int symbolId);
 
     /**
-     * One of the symbol's schedule or volatility settings; {@link #UNKNOWN} where it is not known (a cluster's
-     * welcome carries none): then a configured setting is set by a command anyway.
+     * One of the symbol's schedule or volatility settings; {@link #UNKNOWN} where it is not known (the welcome of a
+     * cluster node of an earlier release carries none): then a configured setting is set by a command anyway.
      */
     default long symbolControl(int symbolId, SymbolControl control) {
         return UNKNOWN;

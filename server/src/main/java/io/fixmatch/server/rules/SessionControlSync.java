@@ -58,8 +58,9 @@ public final class SessionControlSync {
 
     /**
      * The symbol's schedule and volatility settings: the time zone first, then the random end, the four times (the
-     * schedule is in force once all four are set, in order) and the band. Where the engine's values are not known
-     * (a cluster's welcome), every configured one is set (setting an unchanged value changes nothing).
+     * schedule is in force once all four are set, in order) and the band; one the configuration no longer has goes
+     * back to none. Where the engine's values are not known (a welcome from a node of an earlier release), every
+     * configured one is set (setting an unchanged value changes nothing).
      */
     private static void schedule(List<Command> commands, int symbol, SymbolSchedule wanted, TradingSettings engine,
                                  long timestampNanos) {

@@ -163,7 +163,7 @@ class TradingRulesKeysTest {
             "SET_SYMBOL_CONTROL 1 7=3000"), commands.stream().map(TradingRulesKeysTest::describe).toList());
         commands.forEach(engine::process);
         assertEquals(List.of(), SessionControlSync.differences(rules, engine, 2, owner -> true), "in force");
-        TradingSettings unknown = new TradingSettings() { // a cluster's welcome: no schedule known
+        TradingSettings unknown = new TradingSettings() { // an earlier release node's welcome: no schedule
             @Override
             public long sessionControl(int owner, SessionControl control) {
                 return 0;
