@@ -184,14 +184,16 @@ public final class ChroniclePersistence implements EnginePersistence {
         CheckedCommands commands = new CheckedCommands(symbols, owners, (index, command) -> engine.process(command));
         EngineSnapshot.Header snapshot = snapshots.newestReadable(latestSnapshot);
         long after = JournalReader.NO_INDEX;
+        // One line as recovery begins: a long replay is visibly under way (the "recovered:" line ends it).
         if (snapshot != null) {
+            after = snapshot.journalIndex();
+            LOG.info("recovering: restoring snapshot {} (journal record {}), then replaying what follows",
+                snapshot.file().getFileName(), JournalReader.describe(after));
             commands.startFrom(snapshot);
             EngineSnapshot.restore(snapshot.file(), engine);
-            after = snapshot.journalIndex();
-            LOG.info("restored snapshot {} (journal record {}); replaying what follows", snapshot.file().getFileName(),
-                JournalReader.describe(after));
         } else {
             refuseIfHistoryDeleted();
+            LOG.info("recovering: replaying the journal from its first record (no usable snapshot)");
         }
         return read(after, commands);
     }

@@ -241,6 +241,31 @@ class MalformedInputRawTest {
                 assertField(reject, 373, 6);
                 assertField(reject, 371, 44);
             }),
+            row("StopPx(99) finer than the symbol's tick: a rejecting ExecutionReport, invalid stop price", t -> {
+                RawFixClient c = t.logOn("CLIENT1");
+                c.send(c.header("D").field(11, "FINESTOP").field(55, "AAPL").field(54, 1).field(60, FixBuilder.now())
+                    .field(38, 1).field(40, 3).field(99, "1.005"));
+                RawFix.Msg report = c.expect("8");
+                assertField(report, 150, "8");
+                assertField(report, 11, "FINESTOP");
+                assertField(report, 103, 11);
+                assertTrue(report.get(58).contains("stop price"), report.toString());
+            }),
+            row("StopPx(99) not a decimal: Reject reason 6 naming tag 99", t -> {
+                RawFixClient c = t.logOn("CLIENT1");
+                c.send(c.header("D").field(11, "BADSTOP").field(55, "AAPL").field(54, 1).field(60, FixBuilder.now())
+                    .field(38, 1).field(40, 3).field(99, "1,5"));
+                RawFix.Msg reject = c.expect("3");
+                assertField(reject, 373, 6);
+                assertField(reject, 371, 99);
+            }),
+            row("MaxFloor(111) not a whole number: Reject reason 6 naming tag 111", t -> {
+                RawFixClient c = t.logOn("CLIENT1");
+                c.send(c.newOrder("BADFLOOR", "AAPL", "1", 10, "1.00").field(111, "2.5"));
+                RawFix.Msg reject = c.expect("3");
+                assertField(reject, 373, 6);
+                assertField(reject, 371, 111);
+            }),
             row("TransactTime(60) missing on a NewOrderSingle: Reject reason 1 naming tag 60", t -> {
                 RawFixClient c = t.logOn("CLIENT1");
                 c.send(c.header("D").field(11, "NOTIME").field(55, "AAPL").field(54, 1).field(38, 5).field(40, 2)

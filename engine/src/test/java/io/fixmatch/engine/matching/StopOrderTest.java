@@ -37,10 +37,14 @@ class StopOrderTest {
             .stopPrice(stopPrice));
     }
 
-    /** A trade at {@code price}: C sells 10 to B. Exec ids from {@code execId}, order ids from {@code orderId}. */
-    private void tradeAt(long price) {
-        h.sell(C, "t-s" + price, price, 10);
-        h.buy(B, "t-b" + price, price, 10);
+    /** A trade of 10 at one price: C's sell rested, B's buy took it. */
+    private record Trade(Ord sell, Ord buy) {
+    }
+
+    /** A trade at {@code price}: C sells 10 to B (the sell rests, the buy takes it). */
+    private Trade tradeAt(long price) {
+        Ord sell = h.sell(C, "t-s" + price, price, 10);
+        return new Trade(sell, h.buy(B, "t-b" + price, price, 10));
     }
 
     @Test
@@ -54,13 +58,11 @@ class StopOrderTest {
         tradeAt(1005); // order ids 3, 4; exec ids 3..6: below the stop, nothing triggers
         assertEquals(List.of("A:s1 20 stop 1010"), h.waitingStops(SYM, BUY));
 
-        h.sell(C, "x", 1010, 10); // order 5, exec 7
-        Ord b = h.buy(B, "y", 1010, 10); // order 6: trades at 1010, which reaches the stop
+        Trade reaching = tradeAt(1010); // orders 5 (exec 7), 6: a trade at 1010, which reaches the stop
         h.expect(
-            b.accepted(6, 8),
-            b.fill(9, 10, 1010).state(0, 10, 10_100, FILLED),
-            new Ord(C, "x", SYM, SELL, OrderType.LIMIT, TimeInForce.DAY, 1010, 10).id(5)
-                .fill(10, 10, 1010).state(0, 10, 10_100, FILLED),
+            reaching.buy().accepted(6, 8),
+            reaching.buy().fill(9, 10, 1010).state(0, 10, 10_100, FILLED),
+            reaching.sell().id(5).fill(10, 10, 1010).state(0, 10, 10_100, FILLED),
             s1.triggered(11),
             s1.fill(12, 20, 1020).state(0, 20, 20_400, FILLED),
             ask.fill(13, 20, 1020).state(30, 20, 20_400, PARTIALLY_FILLED));
@@ -73,13 +75,12 @@ class StopOrderTest {
         h.expect(s1.accepted(1, 1));
         Ord bid = h.buy(C, "b1", 995, 10);
         h.expect(bid.accepted(2, 2));
-        h.buy(B, "x", 1000, 10); // order 3
+        Ord resting = h.buy(B, "x", 1000, 10).id(3);
         Ord hit = h.sell(C, "y", 1000, 10); // order 4 trades at 1000: the stop triggers
         h.expect(
             hit.accepted(4, 4),
             hit.fill(5, 10, 1000).state(0, 10, 10_000, FILLED),
-            new Ord(B, "x", SYM, BUY, OrderType.LIMIT, TimeInForce.DAY, 1000, 10).id(3)
-                .fill(6, 10, 1000).state(0, 10, 10_000, FILLED),
+            resting.fill(6, 10, 1000).state(0, 10, 10_000, FILLED),
             s1.triggered(7),
             s1.fill(8, 10, 995).state(20, 10, 9_950, PARTIALLY_FILLED),
             bid.fill(9, 10, 995).state(0, 10, 9_950, FILLED));
@@ -104,13 +105,11 @@ class StopOrderTest {
         Ord s1 = stop(A, "s1", SELL, 1000, 10);
         h.expect(s1.accepted(1, 1));
         assertEquals(List.of("A:s1 10 stop 1000"), h.waitingStops(SYM, SELL));
-        tradeAt(995); // orders 2, 3, exec 2..5: the sell stop triggers; the bid side is empty now
+        Trade below = tradeAt(995); // orders 2, 3, exec 2..5: the sell stop triggers; the bid side is empty now
         h.expect(
-            new Ord(B, "t-b995", SYM, BUY, OrderType.LIMIT, TimeInForce.DAY, 995, 10).accepted(3, 3),
-            new Ord(B, "t-b995", SYM, BUY, OrderType.LIMIT, TimeInForce.DAY, 995, 10).id(3).fill(4, 10, 995)
-                .state(0, 10, 9_950, FILLED),
-            new Ord(C, "t-s995", SYM, SELL, OrderType.LIMIT, TimeInForce.DAY, 995, 10).id(2).fill(5, 10, 995)
-                .state(0, 10, 9_950, FILLED),
+            below.buy().accepted(3, 3),
+            below.buy().fill(4, 10, 995).state(0, 10, 9_950, FILLED),
+            below.sell().id(2).fill(5, 10, 995).state(0, 10, 9_950, FILLED),
             s1.triggered(6),
             s1.expired(7, 0, 0));
     }
@@ -125,13 +124,11 @@ class StopOrderTest {
         Ord a1 = h.sell(C, "a1", 1015, 10).id(4);
         Ord a2 = h.sell(C, "a2", 1025, 10).id(5);
         Ord a3 = h.sell(C, "a3", 1030, 10).id(6); // exec ids so far 1..6
-        h.sell(C, "x", 1010, 10); // 7, exec 7
-        Ord y = h.buy(B, "y", 1010, 10); // 8, exec 8: trades at 1010
+        Trade reaching = tradeAt(1010); // orders 7 (exec 7), 8 (exec 8): a trade at 1010
         h.expect(
-            y.accepted(8, 8),
-            y.fill(9, 10, 1010).state(0, 10, 10_100, FILLED),
-            new Ord(C, "x", SYM, SELL, OrderType.LIMIT, TimeInForce.DAY, 1010, 10).id(7).fill(10, 10, 1010)
-                .state(0, 10, 10_100, FILLED),
+            reaching.buy().accepted(8, 8),
+            reaching.buy().fill(9, 10, 1010).state(0, 10, 10_100, FILLED),
+            reaching.sell().id(7).fill(10, 10, 1010).state(0, 10, 10_100, FILLED),
             near2.triggered(11), // both 1010 stops trigger at 1010, in arrival order
             near2.fill(12, 10, 1015).state(0, 10, 10_150, FILLED),
             a1.fill(13, 10, 1015).state(0, 10, 10_150, FILLED),

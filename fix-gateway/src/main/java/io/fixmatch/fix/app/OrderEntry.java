@@ -47,8 +47,6 @@ public final class OrderEntry implements ApplicationHandler {
     private static final long UNSUPPORTED_MESSAGE_TYPE = 3;
     private static final long NOT_AUTHORIZED = 6;
     private static final long APPLICATION_NOT_AVAILABLE = 4;
-    /** {@link #decimal}: a decimal finer than the symbol's precision. */
-    private static final long OFF_TICK = Long.MIN_VALUE + 1;
     private final InboundCommandRing inbound;
     private final SymbolTable symbols;
     private final Command command = new Command();
@@ -185,8 +183,8 @@ public final class OrderEntry implements ApplicationHandler {
                 return false;
             }
         }
-        long maxFloor = wholeNumber(FixTags.MAX_FLOOR, "MaxFloor(111)");
-        long minQuantity = maxFloor == FixDecimals.INVALID ? 0 : wholeNumber(FixTags.MIN_QTY, "MinQty(110)");
+        long maxFloor = optionalWholeNumber(FixTags.MAX_FLOOR, "MaxFloor(111)");
+        long minQuantity = maxFloor == FixDecimals.INVALID ? 0 : optionalWholeNumber(FixTags.MIN_QTY, "MinQty(110)");
         if (maxFloor == FixDecimals.INVALID || minQuantity == FixDecimals.INVALID) {
             return false;
         }
@@ -211,20 +209,11 @@ public final class OrderEntry implements ApplicationHandler {
         return true;
     }
 
-    /** StopPx(99) at the symbol's precision: missing, a session Reject; finer than the tick, a rejecting report. */
+    /** StopPx(99) at the symbol's precision (see {@link #requiredPrice}). */
     private boolean stopPrice() {
-        int field = message.indexOf(FixTags.STOP_PX);
-        if (field < 0) {
-            return reject(FixTags.STOP_PX, SessionRejectReasons.REQUIRED_TAG_MISSING,
-                "StopPx(99) is required for stop and stop-limit orders");
-        }
-        long price = decimal(field);
+        long price = requiredPrice(FixTags.STOP_PX, "StopPx(99)", "stop and stop-limit orders",
+            RejectReason.INVALID_STOP_PRICE);
         if (price == FixDecimals.INVALID) {
-            return false;
-        }
-        if (price == OFF_TICK) {
-            command.owner(session.ownerId()).timestampNanos(nowMs * 1_000_000L).inboundPosition(0);
-            refuse(RejectReason.INVALID_STOP_PRICE);
             return false;
         }
         command.stopPrice(price);
@@ -232,15 +221,18 @@ public final class OrderEntry implements ApplicationHandler {
     }
 
     /** An optional whole-number field (0 if absent); {@link FixDecimals#INVALID} after a session Reject. */
-    private long wholeNumber(int tag, String name) {
+    private long optionalWholeNumber(int tag, String name) {
         int field = message.indexOf(tag);
-        if (field < 0) {
-            return 0;
-        }
+        return field < 0 ? 0 : wholeNumber(field, name);
+    }
+
+    /** The whole number in {@code field} ({@code name}); {@link FixDecimals#INVALID} after a session Reject. */
+    private long wholeNumber(int field, String name) {
         long value = FixDecimals.parse(message.buffer(), message.valueStartAt(field), message.valueLengthAt(field),
             0);
         if (value == FixDecimals.INVALID) {
-            reject(tag, SessionRejectReasons.INCORRECT_DATA_FORMAT, name + " must be a whole number");
+            reject(message.tagAt(field), SessionRejectReasons.INCORRECT_DATA_FORMAT,
+                name + " must be a whole number");
         }
         return value;
     }
@@ -476,33 +468,18 @@ public final class OrderEntry implements ApplicationHandler {
         if (field < 0) {
             return reject(FixTags.ORDER_QTY, SessionRejectReasons.REQUIRED_TAG_MISSING, null);
         }
-        long quantity = FixDecimals.parse(message.buffer(), message.valueStartAt(field), message.valueLengthAt(field),
-            0);
+        long quantity = wholeNumber(field, "OrderQty(38)");
         if (quantity == FixDecimals.INVALID) {
-            return reject(FixTags.ORDER_QTY, SessionRejectReasons.INCORRECT_DATA_FORMAT,
-                "OrderQty(38) must be a whole number");
+            return false;
         }
         command.quantity(quantity);
         return true;
     }
 
-    /**
-     * Reads Price(44) at the symbol's precision. A price that is valid FIX but finer than the tick gets a rejecting
-     * ExecutionReport (a business reject); one that is no decimal at all, a session Reject.
-     */
+    /** Price(44) at the symbol's precision (see {@link #requiredPrice}). */
     private boolean price() {
-        int field = message.indexOf(FixTags.PRICE);
-        if (field < 0) {
-            return reject(FixTags.PRICE, SessionRejectReasons.REQUIRED_TAG_MISSING,
-                "Price(44) is required for limit orders");
-        }
-        long price = decimal(field);
+        long price = requiredPrice(FixTags.PRICE, "Price(44)", "limit orders", RejectReason.PRICE_NOT_ON_TICK);
         if (price == FixDecimals.INVALID) {
-            return false;
-        }
-        if (price == OFF_TICK) {
-            command.owner(session.ownerId()).timestampNanos(nowMs * 1_000_000L).inboundPosition(0);
-            refuse(RejectReason.PRICE_NOT_ON_TICK);
             return false;
         }
         command.price(price);
@@ -510,10 +487,17 @@ public final class OrderEntry implements ApplicationHandler {
     }
 
     /**
-     * A price field at the symbol's precision; {@link #OFF_TICK} if it is a decimal finer than that (the caller
-     * refuses it with a business reject); {@link FixDecimals#INVALID} after a session Reject when it is no decimal.
+     * A price field ({@code name}, required for {@code requiredFor}) at the symbol's precision, or
+     * {@link FixDecimals#INVALID} once the request is answered: missing or no decimal at all, a session Reject; a
+     * decimal that is valid FIX but finer than the tick, a rejecting ExecutionReport with {@code offTick} (a business
+     * reject).
      */
-    private long decimal(int field) {
+    private long requiredPrice(int tag, String name, String requiredFor, RejectReason offTick) {
+        int field = message.indexOf(tag);
+        if (field < 0) {
+            reject(tag, SessionRejectReasons.REQUIRED_TAG_MISSING, name + " is required for " + requiredFor);
+            return FixDecimals.INVALID;
+        }
         int scale = symbols.contains(command.symbolId()) ? symbols.priceScale(command.symbolId()) : 9;
         long price = FixDecimals.parse(message.buffer(), message.valueStartAt(field), message.valueLengthAt(field),
             scale);
@@ -522,11 +506,11 @@ public final class OrderEntry implements ApplicationHandler {
         }
         if (FixDecimals.parse(message.buffer(), message.valueStartAt(field), message.valueLengthAt(field), 9)
             != FixDecimals.INVALID) {
-            return OFF_TICK;
+            command.owner(session.ownerId()).timestampNanos(nowMs * 1_000_000L).inboundPosition(0);
+            refuse(offTick);
+        } else {
+            reject(tag, SessionRejectReasons.INCORRECT_DATA_FORMAT, name + " is not a decimal number");
         }
-        int tag = message.tagAt(field);
-        reject(tag, SessionRejectReasons.INCORRECT_DATA_FORMAT, (tag == FixTags.PRICE ? "Price(44)" : "StopPx(99)")
-            + " is not a decimal number");
         return FixDecimals.INVALID;
     }
 
