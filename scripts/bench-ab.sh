@@ -27,7 +27,12 @@ run() { # core jar result-file [jmh options]
   local core=$1 jar=$2 file=$3
   shift 3
   taskset -c "$core" "$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -Djmh.ignoreLock=true -jar "$jar" "$regex" "$@" 2>&1 \
-    | awk '$0 ~ /thrpt/ && $1 !~ /:/ {print $1, $(NF-3)}' > "$file"
+    | awk '$0 ~ /thrpt/ && $1 !~ /:/ { # name[parameters] as one word, then the score (two after the mode)
+        for (m = 2; $m != "thrpt"; m++) {}
+        key = $1; sep = "[";
+        for (i = 2; i < m; i++) { key = key sep $i; sep = "," }
+        if (sep == ",") key = key "]";
+        print key, $(m + 2)}' > "$file"
 }
 
 for round in $(seq "$rounds"); do
