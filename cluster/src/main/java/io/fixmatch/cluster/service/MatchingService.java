@@ -36,6 +36,7 @@ import org.slf4j.LoggerFactory;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -494,7 +495,7 @@ public final class MatchingService implements ClusteredService {
         slots.assign(slot, owners);
         LOG.info("gateway {} said hello on session {} ({}), serving owners {}; {} of its commands applied, {} batches"
                 + " unacknowledged", gatewayId, session.id(), known ? "again" : "first time",
-            java.util.Arrays.toString(owners), slot.lastApplied, slot.window.count());
+            Arrays.toString(owners), slot.lastApplied, slot.window.count());
         if (leader) {
             welcome(slot, session);
         }
@@ -557,7 +558,7 @@ public final class MatchingService implements ClusteredService {
     }
 
     /** The symbol settings a welcome carries: every schedule and volatility setting (the time zone goes as text). */
-    private static final SymbolControl[] SCHEDULE_CONTROLS = java.util.Arrays.stream(SymbolControl.values())
+    private static final SymbolControl[] SCHEDULE_CONTROLS = Arrays.stream(SymbolControl.values())
         .filter(control -> control != SymbolControl.TIME_ZONE).toArray(SymbolControl[]::new);
 
     /** One symbol's settings as the welcome carries them: shared by the symbols of a group. */
