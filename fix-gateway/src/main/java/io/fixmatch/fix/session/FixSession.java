@@ -3,7 +3,6 @@ package io.fixmatch.fix.session;
 import io.fixmatch.fix.codec.FixMessage;
 import io.fixmatch.fix.codec.FixParser;
 import io.fixmatch.fix.codec.FixTags;
-import io.fixmatch.fix.codec.FixWriter;
 import io.fixmatch.fix.codec.MessageBody;
 import io.fixmatch.fix.codec.MsgTypes;
 import io.fixmatch.fix.dictionary.FixDictionary;
@@ -29,7 +28,10 @@ import java.time.Clock;
  * numbers start again at 1 at each start (stored, so a restart keeps it; the messages of the previous trading session
  * are no longer resent). What the session keeps beside the FIX rules has classes of its own, which it resets with
  * its sequence numbers: the ClOrdIDs of its current trading session, for PossResend ({@link SeenClientOrderIds},
- * rebuilt from its store), and its bookkeeping of journal positions for recovery ({@link JournalPositions}).
+ * rebuilt from its store), and its bookkeeping of journal positions for recovery ({@link JournalPositions}). Its
+ * outbound side is {@link SessionOutput}, the one funnel through which every message is numbered, stored and written;
+ * a ResendRequest is answered by {@link ResendResponder}; the heartbeat, TestRequest and Logout timers are kept by
+ * {@link HeartbeatMonitor}. This class decides what each message and each timer tick does.
  *
  * <p>One thread owns a session: the gateway thread its client's connection, outgoing reports and timers run on
  * ({@link #claimOwnership()}). Nothing is locked; every entry point asserts that it runs on the owner (a call from
@@ -52,9 +54,9 @@ public final class FixSession {
     private final InboundSequence inbound;
     private final SessionTimings timings;
     private final ApplicationHandler application;
-    private final FixWriter writer;
-    private final byte[] resendBuffer;
-    private final FixMessage resendMessage = new FixMessage();
+    private final SessionOutput output;
+    private final ResendResponder resends;
+    private final HeartbeatMonitor heartbeats;
     private final InboundChecks checks;
     private final QueuedMessages queued;
     private final RejectBody rejectBody = new RejectBody();
@@ -68,12 +70,6 @@ public final class FixSession {
     private volatile State state = State.DISCONNECTED;
     private final ThreadOwner owner = new ThreadOwner();
     private final SessionCounters counters = new SessionCounters();
-    private SessionTransport transport;
-    private long heartbeatIntervalMs;
-    private long lastReceivedMs;
-    private long lastSentMs;
-    private long testRequestSentMs;
-    private long logoutSentMs;
     /** While our ResendRequest is outstanding: the last number missing when we sent it; else 0. */
     private long resendRequestedThrough;
     /** We asked for the connection to be closed: nothing more that arrives on it is acted on. */
@@ -81,9 +77,6 @@ public final class FixSession {
     /** The connection is ending with a Logout exchange (the client's, or ours to it), not lost. */
     private boolean endedByLogout;
     private long lastReadNanos;
-    private long storeFailures;
-    /** The MsgSeqNum of the message {@link #writeNumbered} wrote last. */
-    private long writerSeqNum;
 
     /**
      * @param dictionary the data dictionary incoming messages are validated against (the venue's:
@@ -100,14 +93,18 @@ public final class FixSession {
         this.inbound = new InboundSequence(store);
         this.timings = timings;
         this.application = application;
-        this.writer = new FixWriter(maxMessageSize);
-        this.resendBuffer = new byte[maxMessageSize];
         this.checks = new InboundChecks(dictionary, clientCompId, this.serverCompId, timings.sendingTimeToleranceMs());
         this.queued = new QueuedMessages(Math.max(QUEUE_BYTES, maxMessageSize));
         this.name = serverCompId + "->" + config.clientCompId();
         this.credentials = Credentials.of(config.username(), config.password());
-        this.seenClientOrderIds = SeenClientOrderIds.rebuiltFrom(store, config.clOrdIdMemory(), resendBuffer,
-            resendMessage);
+        byte[] storedBuffer = new byte[maxMessageSize]; // stored messages read back: the ClOrdIDs now, resends later
+        FixMessage storedMessage = new FixMessage();
+        this.seenClientOrderIds = SeenClientOrderIds.rebuiltFrom(store, config.clOrdIdMemory(), storedBuffer,
+            storedMessage);
+        this.output = new SessionOutput(name, this.serverCompId, clientCompId, store, counters, maxMessageSize,
+            storedBuffer, storedMessage);
+        this.resends = new ResendResponder(name, store, output);
+        this.heartbeats = new HeartbeatMonitor(timings.logoutTimeoutMs());
         this.journalPositions = new JournalPositions(name, store, inbound, seenClientOrderIds);
         this.schedule = new ScheduleTracker(config.schedule());
     }
@@ -196,7 +193,7 @@ public final class FixSession {
 
     /** The connection's transport while logged on, else null. Owner thread. */
     public SessionTransport transport() {
-        return transport;
+        return output.transport();
     }
 
     /** When the bytes of the message being handled were read from the socket (0 unless traced). */
@@ -239,13 +236,12 @@ public final class FixSession {
             return LogonResult.ALREADY_LOGGED_ON;
         }
         counters.received();
-        transport = newTransport;
+        output.transport(newTransport);
         state = State.LOGGED_ON;
         closing = false;
         endedByLogout = false;
-        lastReceivedMs = nowMs;
-        lastSentMs = nowMs;
-        testRequestSentMs = 0;
+        heartbeats.received(nowMs);
+        output.lastSentMs(nowMs);
         resendRequestedThrough = 0;
         queued.clear();
         String problem = checks.logonProblem(logon, nowMs);
@@ -273,7 +269,7 @@ public final class FixSession {
         }
         answerLogon(logon, reset, nowMs);
         LOG.info("{}: logged on from {} (HeartBtInt={}s, next in {}, next out {})", name,
-            transport.remoteAddress(), heartbeatIntervalMs / 1000, expected, store.nextSenderSeqNum());
+            newTransport.remoteAddress(), heartbeats.intervalMs() / 1000, expected, store.nextSenderSeqNum());
         if (seqNum > expected) {
             queued.add(seqNum, logon); // counted once the gap before it is filled
             requestResend(seqNum, nowMs);
@@ -307,8 +303,7 @@ public final class FixSession {
             return;
         }
         counters.received();
-        lastReceivedMs = nowMs;
-        testRequestSentMs = 0;
+        heartbeats.received(nowMs);
         int msgType = message.msgType();
         if (!message.has(FixTags.MSG_SEQ_NUM)) {
             logoutAndDisconnect("Received message without MsgSeqNum", nowMs);
@@ -349,27 +344,23 @@ public final class FixSession {
         if (state == State.DISCONNECTED || closing) {
             return;
         }
-        if (state == State.LOGOUT_SENT) {
-            if (nowMs - logoutSentMs >= timings.logoutTimeoutMs()) {
+        switch (heartbeats.due(nowMs, output.lastSentMs(), state == State.LOGOUT_SENT)) {
+            case HeartbeatMonitor.LOGOUT_UNANSWERED -> {
                 LOG.warn("{}: no Logout reply within {} ms; disconnecting", name, timings.logoutTimeoutMs());
                 disconnect();
             }
-            return;
-        }
-        if (heartbeatIntervalMs == 0) {
-            return;
-        }
-        if (testRequestSentMs != 0) {
-            if (nowMs - testRequestSentMs >= heartbeatIntervalMs) {
-                LOG.warn("{}: no answer to TestRequest within {} ms; disconnecting", name, heartbeatIntervalMs);
+            case HeartbeatMonitor.TEST_REQUEST_UNANSWERED -> {
+                LOG.warn("{}: no answer to TestRequest within {} ms; disconnecting", name, heartbeats.intervalMs());
                 logoutAndDisconnect("heartbeat timeout", nowMs);
             }
-        } else if (nowMs - lastReceivedMs >= heartbeatIntervalMs + heartbeatIntervalMs / 5) {
-            testRequestSentMs = nowMs;
-            send(MsgTypes.TEST_REQUEST, TEST_REQUEST, nowMs);
-        }
-        if (nowMs - lastSentMs >= heartbeatIntervalMs) {
-            send(MsgTypes.HEARTBEAT, MessageBody.EMPTY, nowMs);
+            case HeartbeatMonitor.TEST_REQUEST_DUE -> {
+                heartbeats.testRequestSent(nowMs);
+                send(MsgTypes.TEST_REQUEST, TEST_REQUEST, nowMs);
+            }
+            case HeartbeatMonitor.HEARTBEAT_DUE -> send(MsgTypes.HEARTBEAT, MessageBody.EMPTY, nowMs);
+            default -> {
+                // nothing due
+            }
         }
     }
 
@@ -389,7 +380,7 @@ public final class FixSession {
             return;
         }
         state = State.DISCONNECTED;
-        transport = null;
+        output.transport(null);
         closing = false;
         resendRequestedThrough = 0;
         queued.clear();
@@ -431,7 +422,7 @@ public final class FixSession {
     public void sendEventReport(int msgType, MessageBody body, long journalPosition, int ordinal,
                                 long answeredInbound, long nowMs) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
-        send(msgType, body, nowMs, journalPosition, ordinal);
+        output.send(msgType, body, nowMs, journalPosition, ordinal);
         journalPositions.answered(answeredInbound);
     }
 
@@ -442,7 +433,7 @@ public final class FixSession {
             endedByLogout = true;
             sendLogout(text, nowMs);
             state = State.LOGOUT_SENT;
-            logoutSentMs = nowMs;
+            heartbeats.logoutSent(nowMs);
         }
     }
 
@@ -562,7 +553,7 @@ public final class FixSession {
     /** Our Logon answering the client's: its HeartBtInt, and ResetSeqNumFlag=Y if it reset the numbers. */
     private void answerLogon(FixMessage logon, boolean reset, long nowMs) {
         long heartbeatSeconds = logon.longValue(FixTags.HEART_BT_INT);
-        heartbeatIntervalMs = heartbeatSeconds * 1000;
+        heartbeats.interval(heartbeatSeconds);
         send(MsgTypes.LOGON, w -> {
             w.field(FixTags.ENCRYPT_METHOD, 0L).field(FixTags.HEART_BT_INT, heartbeatSeconds);
             if (reset) {
@@ -654,21 +645,7 @@ public final class FixSession {
                 "EndSeqNo(16) is below BeginSeqNo(7)", nowMs);
             return;
         }
-        long next = store.nextSenderSeqNum();
-        long last = end == 0 || end >= next ? next - 1 : end;
-        LOG.info("{}: resending {}..{} (asked {}..{})", name, begin, last, begin, end);
-        long gapStart = begin;
-        for (long storedSeqNum = store.nextStoredAtOrAfter(begin); storedSeqNum != -1 && storedSeqNum <= last;
-             storedSeqNum = store.nextStoredAtOrAfter(storedSeqNum + 1)) {
-            if (storedSeqNum > gapStart) {
-                sendGapFill(gapStart, storedSeqNum, nowMs);
-            }
-            resendStored(storedSeqNum, nowMs);
-            gapStart = storedSeqNum + 1;
-        }
-        if (gapStart <= last) {
-            sendGapFill(gapStart, last + 1, nowMs);
-        }
+        resends.answer(begin, end, nowMs);
     }
 
     /** A ResendRequest from the expected number to infinity, unless ours is still outstanding (QuickFIX/J's rule). */
@@ -705,7 +682,7 @@ public final class FixSession {
         if (state == State.DISCONNECTED || closing) {
             return;
         }
-        lastReceivedMs = nowMs;
+        heartbeats.heardFrom(nowMs);
         long seqNum = message.longValue(FixTags.MSG_SEQ_NUM);
         if (seqNum != inbound.expected()) {
             return;
@@ -737,7 +714,7 @@ public final class FixSession {
         if (state == State.DISCONNECTED || closing) {
             return;
         }
-        lastReceivedMs = nowMs;
+        heartbeats.heardFrom(nowMs);
         long seqNum = message.longValue(FixTags.MSG_SEQ_NUM);
         if (parseError == FixParser.MSG_TYPE_NOT_THIRD || seqNum != inbound.expected()) {
             LOG.warn("{}: ignoring a garbled message (parse error {}, MsgSeqNum {})", name, parseError, seqNum);
@@ -770,7 +747,7 @@ public final class FixSession {
         LOG.warn("{}: Logon refused: {}", name, text);
         logoutAndDisconnect(text, nowMs);
         state = State.DISCONNECTED;
-        transport = null;
+        output.transport(null);
         return LogonResult.REFUSED;
     }
 
@@ -789,6 +766,7 @@ public final class FixSession {
 
     private void disconnect() {
         closing = true;
+        SessionTransport transport = output.transport();
         if (transport != null) {
             transport.disconnect();
         }
@@ -796,15 +774,7 @@ public final class FixSession {
 
     /** Writes the standard header with the next sequence number, the body, and queues the message. */
     private void send(int msgType, MessageBody body, long nowMs) {
-        send(msgType, body, nowMs, 0, 0);
-    }
-
-    private void send(int msgType, MessageBody body, long nowMs, long originPosition, int originOrdinal) {
-        writeNumbered(msgType, body, nowMs);
-        if (!MsgTypes.isAdmin(msgType)) {
-            keepForResend(writerSeqNum, originPosition, originOrdinal);
-        }
-        transmit(nowMs);
+        output.send(msgType, body, nowMs);
     }
 
     /**
@@ -815,100 +785,10 @@ public final class FixSession {
      */
     public boolean sendUnstored(int msgType, MessageBody body, long nowMs) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
-        if (transport == null || closing || state != State.LOGGED_ON) {
+        if (output.transport() == null || closing || state != State.LOGGED_ON) {
             return false;
         }
-        writeNumbered(msgType, body, nowMs);
-        transmit(nowMs);
+        output.sendUnstored(msgType, body, nowMs);
         return true;
-    }
-
-    /** Writes the header with the next sequence number and the body into the writer, and counts the number. */
-    private void writeNumbered(int msgType, MessageBody body, long nowMs) {
-        long seqNum = store.nextSenderSeqNum();
-        writer.begin(msgType)
-            .field(FixTags.SENDER_COMP_ID, serverCompId)
-            .field(FixTags.TARGET_COMP_ID, clientCompId)
-            .field(FixTags.MSG_SEQ_NUM, seqNum)
-            .timestamp(FixTags.SENDING_TIME, nowMs * 1_000_000L);
-        body.writeBody(writer);
-        writer.finish();
-        store.nextSenderSeqNum(seqNum + 1);
-        writerSeqNum = seqNum;
-    }
-
-    /**
-     * Stores the message just written. A store that cannot write (a full disk) must not silence the session: the
-     * message still goes out, unstored (a resend of it becomes a gap fill; after a crash its report would be
-     * re-derived, same content), and the failure is logged once per run of failures, and when writes work again.
-     */
-    private void keepForResend(long seqNum, long originPosition, int originOrdinal) {
-        try {
-            store.storeSent(seqNum, writer.buffer(), writer.start(), writer.length(), originPosition, originOrdinal);
-            if (storeFailures > 0) {
-                LOG.warn("{}: the session store works again, after {} messages sent unstored", name, storeFailures);
-                storeFailures = 0;
-            }
-        } catch (RuntimeException | InternalError e) { // InternalError: a fault writing a memory-mapped file
-            if (storeFailures++ == 0) {
-                LOG.error("{}: cannot store sent messages (full disk?): sending them unstored; a resend will gap-fill"
-                    + " them", name, e);
-            }
-        }
-    }
-
-    private void sendGapFill(long seqNum, long newSeqNo, long nowMs) {
-        writer.begin(MsgTypes.SEQUENCE_RESET)
-            .field(FixTags.SENDER_COMP_ID, serverCompId)
-            .field(FixTags.TARGET_COMP_ID, clientCompId)
-            .field(FixTags.MSG_SEQ_NUM, seqNum)
-            .field(FixTags.POSS_DUP_FLAG, 'Y')
-            .timestamp(FixTags.SENDING_TIME, nowMs * 1_000_000L)
-            .timestamp(FixTags.ORIG_SENDING_TIME, nowMs * 1_000_000L)
-            .field(FixTags.GAP_FILL_FLAG, 'Y')
-            .field(FixTags.NEW_SEQ_NO, newSeqNo)
-            .finish();
-        transmit(nowMs);
-    }
-
-    /** Resends a stored application message: same number and body, PossDupFlag=Y, OrigSendingTime. */
-    private void resendStored(long seqNum, long nowMs) {
-        int length = store.readStored(seqNum, resendBuffer);
-        if (FixParser.parse(resendBuffer, 0, length, resendMessage) != FixParser.OK) {
-            throw new IllegalStateException(name + ": stored message " + seqNum + " does not parse");
-        }
-        int sendingTime = resendMessage.indexOf(FixTags.SENDING_TIME);
-        writer.begin(resendMessage.msgType())
-            .field(FixTags.SENDER_COMP_ID, serverCompId)
-            .field(FixTags.TARGET_COMP_ID, clientCompId)
-            .field(FixTags.MSG_SEQ_NUM, seqNum)
-            .field(FixTags.POSS_DUP_FLAG, 'Y')
-            .timestamp(FixTags.SENDING_TIME, nowMs * 1_000_000L)
-            .field(FixTags.ORIG_SENDING_TIME, resendBuffer, resendMessage.valueStartAt(sendingTime),
-                resendMessage.valueLengthAt(sendingTime));
-        for (int field = 0; field < resendMessage.fieldCount(); field++) {
-            if (!isHeaderOrTrailer(resendMessage.tagAt(field))) {
-                writer.copyField(resendMessage, field);
-            }
-        }
-        writer.finish();
-        transmit(nowMs);
-    }
-
-    private void transmit(long nowMs) {
-        lastSentMs = nowMs;
-        if (transport != null) {
-            counters.sent();
-            transport.send(writer.buffer(), writer.start(), writer.length());
-        }
-    }
-
-    private static boolean isHeaderOrTrailer(int tag) {
-        return switch (tag) {
-            case FixTags.BEGIN_STRING, FixTags.BODY_LENGTH, FixTags.MSG_TYPE, FixTags.SENDER_COMP_ID,
-                FixTags.TARGET_COMP_ID, FixTags.MSG_SEQ_NUM, FixTags.SENDING_TIME, FixTags.POSS_DUP_FLAG,
-                FixTags.POSS_RESEND, FixTags.ORIG_SENDING_TIME, FixTags.CHECK_SUM -> true;
-            default -> false;
-        };
     }
 }
