@@ -193,17 +193,18 @@ final class ClusterConnection {
 
     /** The cluster welcomed this gateway: commands may flow. */
     void welcomed() {
+        refusal = null;
         state = State.LIVE;
         status.state = state.name();
         status.leaderMemberId = client.leaderMemberId();
     }
 
-    /** The cluster refused this gateway, saying why. */
+    /** The cluster refused this gateway, or this gateway the cluster's welcome: the whole reason, for the start. */
     void refused(String why) {
         refusal = why;
     }
 
-    /** Why the cluster refused this gateway; null if it did not. */
+    /** Why this gateway is not served since its last welcome; null if nothing was refused. */
     String refusal() {
         return refusal;
     }

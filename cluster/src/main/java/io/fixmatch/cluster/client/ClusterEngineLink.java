@@ -5,6 +5,7 @@ import io.aeron.cluster.codecs.EventCode;
 import io.aeron.logbuffer.Header;
 import io.fixmatch.cluster.protocol.Egress;
 import io.fixmatch.cluster.protocol.Ingress;
+import io.fixmatch.cluster.protocol.ProtocolVersion;
 import io.fixmatch.engine.loop.CpuPinning;
 import io.fixmatch.engine.loop.EngineLink;
 import io.fixmatch.engine.loop.InboundCommandRing;
@@ -120,8 +121,7 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
             if (connection.poll() == 0) {
                 if (connection.refusal() != null) {
                     close();
-                    throw new ClusterUnavailableException("the cluster refused gateway " + settings.gatewayId() + ": "
-                        + connection.refusal(), null);
+                    throw new ClusterUnavailableException(connection.refusal(), null);
                 }
                 if (nowNanos > deadline) {
                     close();
@@ -285,6 +285,11 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
     // --- egress ---
 
     private void onWelcome(DirectBuffer buffer, int offset, int length) {
+        int version = Egress.welcomeVersion(buffer, offset);
+        if (!ProtocolVersion.accepts(version)) {
+            refuseWelcome(version);
+            return;
+        }
         long lastApplied = Egress.welcomeLastApplied(buffer, offset);
         long lastEgressNumbered = Egress.welcomeLastEgress(buffer, offset);
         long oldestHeld = Egress.welcomeOldestHeld(buffer, offset);
@@ -314,6 +319,21 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
         connection.welcomed();
     }
 
+    /**
+     * A welcome of a protocol version this gateway does not accept: not taken (the link stays unavailable). Joining,
+     * the start fails with the reason; later (the cluster upgraded under a running gateway), one ERROR line.
+     */
+    private void refuseWelcome(int version) {
+        String why = "protocol version: the cluster (leader node " + connection.leaderMemberId() + ") speaks version "
+            + version + (version == 0 ? " (a release before versions)" : "") + ", gateway " + settings.gatewayId()
+            + " version " + ProtocolVersion.CURRENT + " (it accepts " + ProtocolVersion.accepted() + "): gateways and"
+            + " nodes must be of releases of one protocol version (docs/OPERATIONS.md, Upgrades)";
+        if (runner != null && !why.equals(connection.refusal())) {
+            LOG.error("gateway {} refuses the cluster's welcome: {}", settings.gatewayId(), why);
+        }
+        connection.refused(why);
+    }
+
     private void onBatch(DirectBuffer buffer, int offset, int length) {
         if (!batches.publish(buffer, offset, length) && nowNanos - lastResumeNanos > GAP_RESUME_INTERVAL_NS) {
             requestResume(false);
@@ -339,7 +359,7 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
                 case Egress.SEED -> welcomes.onSeed(buffer, offset, length);
                 case Egress.REFUSED -> {
                     String refusal = Egress.refusedText(buffer, offset);
-                    connection.refused(refusal);
+                    connection.refused("the cluster refused gateway " + settings.gatewayId() + ": " + refusal);
                     LOG.error("the cluster refused this gateway: {}", refusal);
                 }
                 default -> LOG.warn("egress message of unknown type {}", Egress.type(buffer, offset));

@@ -8,7 +8,8 @@ import java.nio.ByteOrder;
 /**
  * The messages a gateway sends the cluster (ingress), little-endian, first byte the type:
  * <pre>
- *  HELLO    4 i32 gateway id          8 i64 venue fingerprint  16 i32 owner count   20 i32 owner ids ...
+ *  HELLO    2 u16 protocol version   4 i32 gateway id   8 i64 venue fingerprint   16 i32 owner count
+ *           20 i32 owner ids ...
  *  COMMAND  1 u8 ring record type     8 i64 gateway sequence   16 i64 egress stored through   24 the ring record
  *  ACK                                                        16 i64 egress stored through
  *  RESUME                             8 i64 resend the egress after this sequence
@@ -16,7 +17,8 @@ import java.nio.ByteOrder;
  * A COMMAND carries one inbound ring record as the gateway's ring held it (the command in its {@code CommandCodec}
  * form, after the trace stamps if it is traced); its gateway sequence numbers the gateway's commands 1, 2, 3... so the
  * service applies each exactly once, in order. "Egress stored through" acknowledges the egress batches whose records
- * the gateway has consumed (its stores hold their reports), so the service may forget them.
+ * the gateway has consumed (its stores hold their reports), so the service may forget them. A HELLO's protocol
+ * version ({@link ProtocolVersion}) was 0 in every release before versions (those bytes were never written).
  */
 public final class Ingress {
     public static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
@@ -27,6 +29,7 @@ public final class Ingress {
     public static final byte RESUME = 4;
 
     private static final int TYPE = 0;
+    private static final int VERSION = 2;
     private static final int GATEWAY_ID = 4;
     private static final int FINGERPRINT = 8;
     private static final int OWNER_COUNT = 16;
@@ -50,10 +53,16 @@ public final class Ingress {
 
     // --- HELLO ---
 
-    /** @param fingerprint the gateway's {@link VenueFingerprint} */
+    /**
+     * A HELLO of this release's {@link ProtocolVersion#CURRENT}.
+     *
+     * @param fingerprint the gateway's {@link VenueFingerprint}
+     */
     public static int encodeHello(MutableDirectBuffer buffer, int offset, int gatewayId, long fingerprint,
                                   int[] owners) {
         buffer.putByte(offset + TYPE, HELLO);
+        buffer.putByte(offset + TYPE + 1, (byte) 0);
+        buffer.putShort(offset + VERSION, (short) ProtocolVersion.CURRENT, ORDER);
         buffer.putInt(offset + GATEWAY_ID, gatewayId, ORDER);
         buffer.putLong(offset + FINGERPRINT, fingerprint, ORDER);
         buffer.putInt(offset + OWNER_COUNT, owners.length, ORDER);
@@ -61,6 +70,11 @@ public final class Ingress {
             buffer.putInt(offset + OWNERS + i * Integer.BYTES, owners[i], ORDER);
         }
         return OWNERS + owners.length * Integer.BYTES;
+    }
+
+    /** The HELLO's protocol version (0: a release before versions); 0 for a HELLO too short to say. */
+    public static int helloVersion(DirectBuffer buffer, int offset, int length) {
+        return length < VERSION + Short.BYTES ? 0 : buffer.getShort(offset + VERSION, ORDER) & 0xFFFF;
     }
 
     public static int helloGatewayId(DirectBuffer buffer, int offset) {

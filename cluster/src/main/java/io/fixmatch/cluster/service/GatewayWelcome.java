@@ -32,6 +32,8 @@ final class GatewayWelcome {
         .filter(control -> control != SymbolControl.TIME_ZONE).toArray(SymbolControl[]::new);
 
     private final EgressBatches egress;
+    /** The protocol version the WELCOME says. */
+    private final int version;
     /**
      * Welcomes and seed messages: grows for a welcome beyond it (its owners' settings and the symbols' prices and
      * settings grow with the venue's sessions and symbols).
@@ -39,8 +41,9 @@ final class GatewayWelcome {
     private final ExpandableDirectByteBuffer reply = new ExpandableDirectByteBuffer(REPLY_BYTES);
     private MatchingRuntime runtime;
 
-    GatewayWelcome(EgressBatches egress) {
+    GatewayWelcome(EgressBatches egress, int version) {
         this.egress = egress;
+        this.version = version;
     }
 
     /** At the service's start: the matching step whose engine and view the welcome reads. */
@@ -53,7 +56,7 @@ final class GatewayWelcome {
         MatchingEngine engine = runtime.engine();
         SessionControl[] controls = SessionControl.values();
         int symbols = engine.symbolCount();
-        Egress.encodeWelcomeHeader(reply, 0, slot.gatewayId, slot.lastApplied, slot.egressSequence,
+        Egress.encodeWelcomeHeader(reply, 0, version, slot.gatewayId, slot.lastApplied, slot.egressSequence,
             slot.window.oldestSequence(), seedMessageCount(engine), slot.owners.length, controls.length, symbols);
         int at = Egress.WELCOME_HEADER_LENGTH;
         for (int owner : slot.owners) {

@@ -8,6 +8,7 @@ import io.aeron.cluster.service.Cluster;
 import io.aeron.cluster.service.ClusteredService;
 import io.aeron.logbuffer.Header;
 import io.fixmatch.cluster.protocol.Ingress;
+import io.fixmatch.cluster.protocol.ProtocolVersion;
 import io.fixmatch.cluster.protocol.VenueFingerprint;
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.CommandType;
@@ -74,17 +75,31 @@ public final class MatchingService implements ClusteredService {
     private final long ownFingerprint;
     /** The type of the command being applied (null: none, a malformed one). */
     private CommandType appliedType;
+    /**
+     * The protocol version of the node that began the current leadership term, from the log's term event (the minor
+     * of its Aeron appVersion); -1 while none was seen since this service started (its own rules then). A term begun
+     * by a release before versions (0) took every HELLO, so its replay does too: the log means what it meant.
+     */
+    private int termProtocolVersion = -1;
     /** The admin endpoint's book query: asked (any thread), answered by the service thread between messages. */
     private volatile long bookQueryAsked;
     private volatile int bookQuerySymbol;
     private long bookQueryAnswered;
 
     public MatchingService(ServiceSettings settings) {
+        this(settings, ProtocolVersion.CURRENT);
+    }
+
+    /**
+     * @param welcomeVersion the protocol version its WELCOMEs say ({@link ProtocolVersion#CURRENT}; another only in
+     *                       tests: a node of another release, as a gateway sees it)
+     */
+    MatchingService(ServiceSettings settings, int welcomeVersion) {
         this.settings = settings;
         this.ownFingerprint = VenueFingerprint.of(settings.engine().symbols(), settings.owners());
         this.slots = new GatewaySlots(settings.maxGateways(), settings.owners().size(), settings.windowBytes());
         this.egress = new EgressBatches(slots, status);
-        this.welcome = new GatewayWelcome(egress);
+        this.welcome = new GatewayWelcome(egress, welcomeVersion);
         this.timers = new ServiceTimers(settings.endOfDay());
     }
 
@@ -298,6 +313,16 @@ public final class MatchingService implements ClusteredService {
 
     private void onHello(ClientSession session, DirectBuffer buffer, int offset, int length) {
         int gatewayId = length >= 8 ? Ingress.helloGatewayId(buffer, offset) : 0;
+        int version = Ingress.helloVersion(buffer, offset, length);
+        if (termProtocolVersion != 0 && !ProtocolVersion.accepts(version)) {
+            // First: a HELLO of another version may have another layout. Both versions named, for the gateway's
+            // operator (the refusal ends its start) and in this node's log.
+            refuseHello(session, "protocol version: gateway " + gatewayId + " speaks version " + version
+                + (version == 0 ? " (a release before versions)" : "") + ", this node version "
+                + ProtocolVersion.CURRENT + " (it accepts " + ProtocolVersion.accepted() + "): gateways and nodes"
+                + " must be of releases of one protocol version (docs/OPERATIONS.md, Upgrades)");
+            return;
+        }
         int[] owners = Ingress.helloOwners(buffer, offset, length);
         if (gatewayId <= 0 || owners == null) {
             refuseHello(session, "malformed hello (gateway id " + gatewayId + ")");
@@ -427,7 +452,16 @@ public final class MatchingService implements ClusteredService {
                                          TimeUnit timeUnit, int appVersion) {
         status.leaderMemberId = leaderMemberId;
         status.leadershipTermId = leadershipTermId;
-        LOG.info("leadership term {}: node {} leads", leadershipTermId, leaderMemberId);
+        termProtocolVersion = ProtocolVersion.ofAppVersion(appVersion);
+        status.termProtocolVersion = termProtocolVersion;
+        LOG.info("leadership term {}: node {} leads (protocol version {})", leadershipTermId, leaderMemberId,
+            termProtocolVersion);
+        if (termProtocolVersion != ProtocolVersion.CURRENT) {
+            LOG.warn("leadership term {} was begun by node {} of protocol version {}, this node's is {}: expected only"
+                + " while replaying the log from before an upgrade; otherwise nodes of two releases run together"
+                + " (docs/OPERATIONS.md, Upgrades)", leadershipTermId, leaderMemberId, termProtocolVersion,
+                ProtocolVersion.CURRENT);
+        }
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.fixmatch.server.admin;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fixmatch.cluster.client.LinkStatus;
 import io.fixmatch.cluster.node.ClusterMember;
+import io.fixmatch.cluster.protocol.ProtocolVersion;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 
 import java.net.URI;
@@ -65,6 +66,7 @@ final class ClusterEndpoint implements Endpoint {
         gateway.put("unanswered", link.unanswered());
         gateway.put("reofferedCommands", link.reofferedCommands());
         gateway.put("lastEgress", link.lastEgress());
+        gateway.put("protocolVersion", ProtocolVersion.CURRENT);
         return gateway;
     }
 

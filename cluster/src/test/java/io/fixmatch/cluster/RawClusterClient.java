@@ -1,0 +1,95 @@
+package io.fixmatch.cluster;
+
+import io.aeron.cluster.client.AeronCluster;
+import io.aeron.cluster.client.EgressListener;
+import io.aeron.driver.MediaDriver;
+import io.aeron.driver.ThreadingMode;
+import io.aeron.logbuffer.Header;
+import io.fixmatch.cluster.protocol.Egress;
+import org.agrona.DirectBuffer;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+/**
+ * An Aeron Cluster client that sends whatever bytes it is given: what a buggy or hostile gateway could send, or a
+ * gateway of another release.
+ */
+final class RawClusterClient implements AutoCloseable, EgressListener {
+    private final MediaDriver driver;
+    private final AeronCluster client;
+    private final List<Byte> egressTypes = new CopyOnWriteArrayList<>();
+    private final List<String> refusals = new CopyOnWriteArrayList<>();
+
+    RawClusterClient(TestCluster cluster) {
+        String directory = Path.of("/dev/shm", "fixmatch-test-raw-" + UUID.randomUUID()).toString();
+        driver = MediaDriver.launch(new MediaDriver.Context().aeronDirectoryName(directory)
+            .threadingMode(ThreadingMode.SHARED).termBufferSparseFile(true).dirDeleteOnStart(true)
+            .dirDeleteOnShutdown(true));
+        client = AeronCluster.connect(new AeronCluster.Context().aeronDirectoryName(directory)
+            .ingressChannel("aeron:udp?term-length=4m")
+            .ingressEndpoints(cluster.members().ingressEndpoints())
+            .egressChannel("aeron:udp?endpoint=127.0.0.1:0|term-length=4m")
+            .egressListener(this));
+    }
+
+    void send(DirectBuffer message, int length) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (client.offer(message, 0, length) < 0) {
+            client.pollEgress();
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the cluster's ingress took no message of " + length + " bytes");
+            }
+            Thread.sleep(1);
+        }
+    }
+
+    void awaitEgress(byte type) throws InterruptedException {
+        awaitCondition(() -> {
+            client.pollEgress();
+            return egressTypes.contains(type);
+        }, () -> "egress of type " + type + "; got " + egressTypes);
+    }
+
+    void awaitRefusals(int count) throws InterruptedException {
+        awaitCondition(() -> {
+            client.pollEgress();
+            return refusals.size() >= count;
+        }, () -> "refusals " + refusals);
+    }
+
+    List<String> refusals() {
+        return refusals;
+    }
+
+    @Override
+    public void onMessage(long clusterSessionId, long timestamp, DirectBuffer buffer, int offset, int length,
+                          Header header) {
+        byte type = Egress.type(buffer, offset);
+        egressTypes.add(type);
+        if (type == Egress.REFUSED) {
+            refusals.add(Egress.refusedText(buffer, offset));
+        }
+    }
+
+    @Override
+    public void close() {
+        client.close();
+        driver.close();
+    }
+
+    private static void awaitCondition(BooleanSupplier condition, Supplier<String> what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting: " + what.get());
+            }
+            Thread.sleep(5);
+        }
+    }
+}
