@@ -32,9 +32,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -161,7 +158,7 @@ class HostileIngressTest {
 
     private static void awaitEvents(OutboundEventRing ring, List<String> events, int count)
         throws InterruptedException {
-        awaitCondition(() -> {
+        RawClusterClient.awaitCondition(() -> {
             ring.poll((ExecutionEvent event) -> events.add(event.owner() + " " + event.type() + " "
                 + event.clientOrderId() + " leaves " + event.leavesQuantity()), 1000);
             return events.size() >= count;
@@ -177,13 +174,4 @@ class HostileIngressTest {
             .map(line -> line.replaceFirst(".*\"clOrdId\":\"([^\"]*)\".*", "$1")).toList();
     }
 
-    private static void awaitCondition(BooleanSupplier condition, Supplier<String> what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting: " + what.get());
-            }
-            Thread.sleep(5);
-        }
-    }
 }

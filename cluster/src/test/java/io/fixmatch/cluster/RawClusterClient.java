@@ -83,7 +83,8 @@ final class RawClusterClient implements AutoCloseable, EgressListener {
         driver.close();
     }
 
-    private static void awaitCondition(BooleanSupplier condition, Supplier<String> what) throws InterruptedException {
+    /** Waits up to 30 s for the condition, checking every 5 ms. */
+    static void awaitCondition(BooleanSupplier condition, Supplier<String> what) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
