@@ -14,6 +14,7 @@ import io.fixmatch.cluster.protocol.VenueFingerprint;
 import io.fixmatch.cluster.service.MatchingService;
 import io.fixmatch.engine.loop.InboundCommandRing;
 import io.fixmatch.engine.loop.OutboundEventRing;
+import org.agrona.SemanticVersion;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
@@ -33,9 +34,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The versioned wire between gateways and nodes, on real nodes: a HELLO as a release before versions wrote it is
- * refused by every node, at once, the refusal naming both versions, one WARN line on each node, and it takes no slot;
- * a gateway welcomed by a node of another protocol version refuses it, its start failing at once with the reason
- * naming both versions, and no ERROR line of its own beside it.
+ * refused by every node, at once, the refusal naming both versions, one WARN line on each node, and it takes no slot
+ * (but in a term begun by a node of such a release it is taken, as it was then); a gateway welcomed by a node of
+ * another protocol version refuses it, its start failing at once with the reason naming both versions, and no ERROR
+ * line of its own beside it.
  */
 @Timeout(180)
 class ProtocolVersionTest {
@@ -89,6 +91,26 @@ class ProtocolVersionTest {
                 "the term began on a node of this release");
         } finally {
             serviceLog.detachAppender(log);
+        }
+    }
+
+    /**
+     * The log means what it meant: in a term begun by a node of a release before versions (Aeron's default appVersion,
+     * 0.0.1, in its term event), such a HELLO was taken, and so it is when this release applies or replays that term.
+     */
+    @Test
+    void inATermBegunByAReleaseBeforeVersionsTheirHelloIsTakenAsItWasThen() throws Exception {
+        try (TestCluster cluster = new TestCluster(TestCluster.tempRoot(), 1)) {
+            cluster.startWithAppVersion(0, SemanticVersion.compose(0, 0, 1));
+            cluster.awaitLeader(60_000);
+            try (RawClusterClient earlier = new RawClusterClient(cluster)) {
+                UnsafeBuffer hello = new UnsafeBuffer(ByteBuffer.allocateDirect(64));
+                earlierReleaseHello(hello, 1, new int[] {1, 2});
+                earlier.send(hello, 28);
+                earlier.awaitEgress(Egress.WELCOME);
+            }
+            assertEquals(0, cluster.node(0).status().termProtocolVersion());
+            assertEquals(0, cluster.node(0).status().refusedHellos());
         }
     }
 

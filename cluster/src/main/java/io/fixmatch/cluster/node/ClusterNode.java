@@ -73,6 +73,11 @@ public final class ClusterNode implements AutoCloseable {
 
     /** As {@link #launch(NodeSettings)}, running {@code service} (made for {@code settings.service()}). */
     public static ClusterNode launch(NodeSettings settings, MatchingService service) {
+        return launch(settings, service, ProtocolVersion.APP_VERSION);
+    }
+
+    /** As {@link #launch(NodeSettings, MatchingService)}, with this Aeron appVersion (tests: another release's). */
+    static ClusterNode launch(NodeSettings settings, MatchingService service, int appVersion) {
         checkClusterName(settings);
         deleteStaleMarkFiles(settings.dataDirectory());
         CountDownLatch[] terminatedHolder = new CountDownLatch[1];
@@ -108,7 +113,7 @@ public final class ClusterNode implements AutoCloseable {
             .startupCanvassTimeoutNs(TimeUnit.MILLISECONDS.toNanos(timings.startupCanvassMs()))
             .idleStrategySupplier(idle)
             .terminationHook(onTerminated)
-            .appVersion(ProtocolVersion.APP_VERSION) // a node of another major stops at once (ProtocolVersion)
+            .appVersion(appVersion) // a node of another major stops at once (ProtocolVersion)
             .errorHandler(errors);
         ClusteredServiceContainer.Context serviceContext = new ClusteredServiceContainer.Context()
             .aeronDirectoryName(aeronDir)
@@ -118,7 +123,7 @@ public final class ClusterNode implements AutoCloseable {
             .serviceId(0)
             .idleStrategySupplier(idle)
             .terminationHook(onTerminated)
-            .appVersion(ProtocolVersion.APP_VERSION)
+            .appVersion(appVersion)
             .errorHandler(errors);
 
         ClusteredMediaDriver driver = ClusteredMediaDriver.launch(driverContext, archiveContext, consensus);

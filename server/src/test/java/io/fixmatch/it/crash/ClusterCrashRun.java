@@ -52,8 +52,8 @@ final class ClusterCrashRun {
         FILL_LEADER_DISK,
         /**
          * A rolling restart, as a rolling upgrade within one protocol version (docs/OPERATIONS.md, Upgrades): each
-         * node in turn, followers first and the leader last, stopped (SIGTERM, exit 0) and started again on its disk,
-         * the next only once it has applied what the leader had committed when it came back; then every node says
+         * node in turn, followers first and the leader last, after a snapshot stopped (SIGTERM, exit 0) and started
+         * again on its disk, the next only once it has applied what the leader had committed when it came back; then every node says
          * this release's protocol version, and that the term in force began on a node of it.
          */
         ROLLING_RESTART
@@ -243,6 +243,7 @@ final class ClusterCrashRun {
         order.add(leader);
         long failover = 0;
         for (int id : order) {
+            snapshotTakenBy(venue, id); // as ops would: the restarted node replays only the log after it
             long stopped = System.nanoTime();
             int exit = venue.stop(id);
             if (exit != 0) {
