@@ -242,6 +242,38 @@ class StockDictionaryTest {
     }
 
     /**
+     * A session with {@code latencyTrace=true} gets tags 7101-7107 on its ExecutionReports, OrderCancelRejects and
+     * OrderMassCancelReports: a client validating with the venue dictionary accepts all three, and one with the stock
+     * dictionary does once told {@code ValidateUserDefinedFields=N} (docs/FIX.md "Data dictionary").
+     */
+    @Test
+    void tracedReportsPassTheVenueDictionaryAndTheStockOneWithoutUserDefinedFieldChecks() throws Exception {
+        try (FixmatchServer server = TestServers.start(data, 0, Map.of("session.CLIENT1.latencyTrace", "true",
+                "session.CLIENT2.latencyTrace", "true"));
+             QfjClient venue = QfjClient.logOn("CLIENT1", server.port(),
+                 new QfjClient.Options().dataDictionary(VenueDictionaryTest.DICTIONARY));
+             QfjClient stock = QfjClient.logOn("CLIENT2", server.port(),
+                 new QfjClient.Options().setting("ValidateUserDefinedFields", "N"))) {
+            for (QfjClient client : List.of(venue, stock)) {
+                client.send(Orders.limit("b1", "AAPL", BUY, 10, "99.00"));
+                assertTraced(client.nextApp("8"));
+                client.send(Orders.cancel("c1", "nosuch", "AAPL", BUY));
+                assertTraced(client.nextApp("9"));
+                client.send(new OrderMassCancelRequest(new ClOrdID("mc"),
+                    new MassCancelRequestType(MassCancelRequestType.CANCEL_ALL_ORDERS),
+                    new TransactTime(LocalDateTime.now(ZoneOffset.UTC))));
+                assertTraced(client.nextApp("r"));
+                assertTraced(client.nextApp("8"));
+                client.assertNoProtocolErrors();
+            }
+        }
+    }
+
+    private static void assertTraced(Message message) {
+        assertTrue(message.isSetField(7101) && message.isSetField(7107), "not traced: " + QfjClient.show(message));
+    }
+
+    /**
      * An OrderMassCancelReport refused for another reason than an unknown symbol (here the journal refusing appends:
      * the disk has less free than journal.minFreeMegabytes) carries no MassCancelRejectReason: FIX 4.4 types 532 as a
      * char, so its "99 Other" fails the stock dictionary. Standalone: the refusal comes from the server's journal.
