@@ -164,9 +164,8 @@ public record ServerConfig(ServerMode mode, ThreadLayout layout, GatewaySettings
                 + " processes), was " + gatewayThreads);
         }
         return new ServerConfig(mode, layout, gateway, compId, sessions, engine, loop, dataDirectory, rollCycle,
-            retainCycles, snapshotEvery, minFreeBytes, admin, logs, rules, marketData(keys, symbols, maxMessageSize,
-            sessions),
-            cluster);
+            retainCycles, snapshotEvery, minFreeBytes, admin, logs, rules,
+            marketData(keys, symbols, maxMessageSize, sessions), cluster);
     }
 
     private static ServerMode mode(ConfigKeys keys) {

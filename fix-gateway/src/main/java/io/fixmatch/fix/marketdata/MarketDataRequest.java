@@ -99,8 +99,8 @@ final class MarketDataRequest {
                 default -> {
                     return refuse(RequestRejectBody.UNSUPPORTED_MD_ENTRY_TYPE, "MDEntryType(269) "
                         + new String(message.buffer(), message.valueStartAt(field), message.valueLengthAt(field),
-                        java.nio.charset.StandardCharsets.US_ASCII) + " is not offered: 0 bid, 1 offer, 2 trade (and Q, the indicative auction price, to sessions"
-                        + " configured for it)");
+                        java.nio.charset.StandardCharsets.US_ASCII) + " is not offered: 0 bid, 1 offer, 2 trade"
+                        + " (and Q, the indicative auction price, to sessions configured for it)");
                 }
             }
         }
