@@ -10,16 +10,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@code mvn install} from a clean clone: the repository's tracked files copied into an empty folder, built and
- * installed there (tests skipped: they are this build's own). It installs into a local repository of its own, so
- * no other build sees these snapshots: every group of the user's local repository but {@code io.fixmatch} is linked
- * into it, so nothing is downloaded again.
+ * {@code mvn install} from a fresh clone ({@link CleanClone}): every module, the parent pom and the archive installed
+ * into a local repository of the test's own (so no other build sees these snapshots), tests skipped (they are this
+ * build's own). Nothing is downloaded that the user's builds fetched already.
  */
 class MavenInstallIT {
     @TempDir
@@ -28,8 +26,8 @@ class MavenInstallIT {
     @Test
     @Timeout(value = 10, unit = TimeUnit.MINUTES)
     void mvnInstallFromACleanCloneInstallsEveryModuleAndTheArchive() throws Exception {
-        Path clone = copyTrackedFiles(Files.createDirectories(dir.resolve("clone")));
-        Path repository = linkedLocalRepository(Files.createDirectories(dir.resolve("repository")));
+        Path clone = CleanClone.of(dir.resolve("clone"));
+        Path repository = CleanClone.localRepository(dir.resolve("repository"));
         Path log = dir.resolve("maven.log");
         Process maven = new ProcessBuilder("mvn", "-B", "-ntp", "-q", "-Dmaven.repo.local=" + repository,
             "-DskipTests", "install").directory(clone.toFile()).redirectErrorStream(true)
@@ -38,8 +36,8 @@ class MavenInstallIT {
         assertEquals(0, maven.exitValue(), "mvn install failed: " + tail(log));
 
         Path installed = repository.resolve("io/fixmatch");
-        for (String module : List.of("fix-codec", "engine", "journal", "fix-gateway", "loadgen", "server",
-            "client", "benchmarks")) {
+        for (String module : List.of("fix-testing", "cluster-testing", "fix-codec", "engine", "journal", "cluster",
+            "fix-gateway", "loadgen", "server", "client", "benchmarks")) {
             String artifact = "fixmatch-" + module;
             assertTrue(Files.isRegularFile(installed.resolve(artifact + "/0.1.0-SNAPSHOT/" + artifact
                 + "-0.1.0-SNAPSHOT.jar")), artifact);
@@ -48,52 +46,6 @@ class MavenInstallIT {
             + "fixmatch-dist-0.1.0-SNAPSHOT.tar.gz")), "the distribution archive");
         assertTrue(Files.isRegularFile(installed.resolve("fixmatch-parent/0.1.0-SNAPSHOT/"
             + "fixmatch-parent-0.1.0-SNAPSHOT.pom")), "the parent pom");
-    }
-
-    /** The files git tracks, as they are in the working tree: what a clone of this commit holds. */
-    private static Path copyTrackedFiles(Path clone) throws IOException, InterruptedException {
-        Process git = new ProcessBuilder("git", "-C", Processes.REPOSITORY.toString(), "ls-files", "-z").start();
-        String files = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(git.waitFor(30, TimeUnit.SECONDS) && git.exitValue() == 0, "git ls-files failed");
-        for (String file : files.split("\0")) {
-            Path source = Processes.REPOSITORY.resolve(file);
-            if (file.isEmpty() || !Files.isRegularFile(source)) {
-                continue; // deleted in the working tree
-            }
-            Path target = clone.resolve(file);
-            Files.createDirectories(target.getParent());
-            Files.copy(source, target);
-            target.toFile().setExecutable(source.toFile().canExecute());
-        }
-        return clone;
-    }
-
-    /** A local repository linking every group of the user's but io.fixmatch (whatever is installed there). */
-    private static Path linkedLocalRepository(Path repository) throws IOException {
-        Path user = Path.of(System.getProperty("fixmatch.localRepository",
-            Path.of(System.getProperty("user.home"), ".m2", "repository").toString()));
-        for (Path top : list(user)) {
-            if (!top.getFileName().toString().equals("io")) {
-                Files.createSymbolicLink(repository.resolve(top.getFileName().toString()), top);
-                continue;
-            }
-            Path io = Files.createDirectories(repository.resolve("io"));
-            for (Path group : list(top)) {
-                if (!group.getFileName().toString().equals("fixmatch")) {
-                    Files.createSymbolicLink(io.resolve(group.getFileName().toString()), group);
-                }
-            }
-        }
-        return repository;
-    }
-
-    private static List<Path> list(Path folder) throws IOException {
-        if (!Files.isDirectory(folder)) {
-            return List.of();
-        }
-        try (Stream<Path> entries = Files.list(folder)) {
-            return entries.filter(Files::isDirectory).toList();
-        }
     }
 
     private static String tail(Path log) throws IOException {
