@@ -29,7 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The distribution as ops get it: built by {@code scripts/dist.sh} in a fresh clone, unpacked into an empty folder,
  * run with a JDK alone. The server starts from bin/ with the archive's config file (an edit there applies at the next
  * start), reports ready (its log line, {@code GET /health} 200), serves the demo and the terminal client, stops
- * cleanly on SIGTERM; the journal tools read what it journaled.
+ * cleanly on SIGTERM; the journal tools read what it journaled. And {@code mvn install} in that clone installs every
+ * module, the parent pom and the archive.
  */
 class DistributionIT {
     /** A server small enough for a test machine, through the documented overrides. */
@@ -40,6 +41,8 @@ class DistributionIT {
      *  edits it: its config file). */
     @TempDir
     static Path built;
+    private static Path clone;
+    private static Path repository;
     private static Path home;
 
     @TempDir
@@ -52,8 +55,8 @@ class DistributionIT {
      */
     @BeforeAll
     static void buildInACleanCloneAndUnpack() throws IOException, InterruptedException {
-        Path clone = CleanClone.of(built.resolve("clone"));
-        Path repository = CleanClone.localRepository(built.resolve("repository"));
+        clone = CleanClone.of(built.resolve("clone"));
+        repository = CleanClone.localRepository(built.resolve("repository"));
         Path archive;
         try (Processes processes = new Processes(built)) {
             Process dist = processes.start(clone, Map.of(), "scripts/dist.sh", "-o",
@@ -69,6 +72,34 @@ class DistributionIT {
             .start();
         assertTrue(tar.waitFor(30, TimeUnit.SECONDS) && tar.exitValue() == 0, "tar failed on " + archive);
         home = unpacked.resolve(archive.getFileName().toString().replace(".tar.gz", ""));
+    }
+
+    /**
+     * In the clone dist.sh built (what it compiled is reused; the tests are this build's own, and CI compiles them from
+     * a fresh clone), into the clone's own local repository, so no other build sees these snapshots. Online: the
+     * install plugin is one this build's own verify never fetched.
+     */
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.MINUTES)
+    void mvnInstallInstallsEveryModuleTheParentPomAndTheArchive() throws Exception {
+        Path log = built.resolve("install.log");
+        Process maven = new ProcessBuilder("mvn", "-B", "-ntp", "-q", "-Dmaven.repo.local=" + repository,
+            "-Dmaven.test.skip=true", "install").directory(clone.toFile()).redirectErrorStream(true)
+            .redirectOutput(log.toFile()).start();
+        assertTrue(maven.waitFor(9, TimeUnit.MINUTES), "mvn install still running: " + Files.readString(log));
+        assertEquals(0, maven.exitValue(), "mvn install failed: " + Files.readString(log));
+
+        Path installed = repository.resolve("io/fixmatch");
+        for (String module : List.of("fix-testing", "cluster-testing", "fix-codec", "engine", "journal", "cluster",
+            "fix-gateway", "loadgen", "server", "client", "benchmarks")) {
+            String artifact = "fixmatch-" + module;
+            assertTrue(Files.isRegularFile(installed.resolve(artifact + "/0.1.0-SNAPSHOT/" + artifact
+                + "-0.1.0-SNAPSHOT.jar")), artifact);
+        }
+        assertTrue(Files.isRegularFile(installed.resolve("fixmatch-dist/0.1.0-SNAPSHOT/"
+            + "fixmatch-dist-0.1.0-SNAPSHOT.tar.gz")), "the distribution archive");
+        assertTrue(Files.isRegularFile(installed.resolve("fixmatch-parent/0.1.0-SNAPSHOT/"
+            + "fixmatch-parent-0.1.0-SNAPSHOT.pom")), "the parent pom");
     }
 
     @Test
