@@ -12,6 +12,7 @@ import io.fixmatch.cluster.node.NodeSettings;
 import io.fixmatch.cluster.node.OtherReleaseNode;
 import io.fixmatch.cluster.service.OtherRelease;
 import io.fixmatch.cluster.service.ServiceSettings;
+import io.fixmatch.cluster.testing.LoopbackMembers;
 import io.fixmatch.engine.config.EngineConfig;
 import io.fixmatch.engine.config.SymbolSpec;
 import io.fixmatch.engine.loop.DropCopyRoutes;
@@ -39,7 +40,7 @@ final class TestCluster implements AutoCloseable {
 
     TestCluster(Path root, int size) {
         this.root = root;
-        this.members = LoopbackMembers.free(size);
+        this.members = ClusterMembers.parse(LoopbackMembers.free(size));
         this.nodes = new ClusterNode[size];
     }
 

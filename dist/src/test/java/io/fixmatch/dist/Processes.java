@@ -1,6 +1,8 @@
 package io.fixmatch.dist;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,12 +47,6 @@ final class Processes implements AutoCloseable {
         return process;
     }
 
-    /** Runs a command to its end; its exit status. */
-    int run(Path workingDirectory, Map<String, String> environment, String... command)
-        throws IOException, InterruptedException {
-        return exitStatus(start(workingDirectory, environment, command));
-    }
-
     /** Runs a command with stdin closed after {@code input}; the process, ended. */
     Process runWithInput(String input, Map<String, String> environment, String... command)
         throws IOException, InterruptedException {
@@ -62,8 +58,13 @@ final class Processes implements AutoCloseable {
     }
 
     int exitStatus(Process process) throws IOException, InterruptedException {
-        if (!process.waitFor(WAIT_SECONDS, TimeUnit.SECONDS)) {
-            throw new AssertionError("still running after " + WAIT_SECONDS + " s: " + output(process));
+        return exitStatus(process, WAIT_SECONDS);
+    }
+
+    /** The exit status of a command that may take longer than the others (a build). */
+    int exitStatus(Process process, long seconds) throws IOException, InterruptedException {
+        if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+            throw new AssertionError("still running after " + seconds + " s: " + output(process));
         }
         return process.exitValue();
     }
@@ -84,6 +85,13 @@ final class Processes implements AutoCloseable {
             Thread.sleep(50);
         }
         throw new AssertionError("no " + regex + " within " + WAIT_SECONDS + " s: " + output(process));
+    }
+
+    /** A loopback TCP port free now. */
+    static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
     }
 
     String output(Process process) throws IOException {

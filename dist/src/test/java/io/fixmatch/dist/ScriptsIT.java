@@ -5,8 +5,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -61,7 +59,7 @@ class ScriptsIT {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void clientAndLoadgenStartedWithTheServerAreServedOnceItIsReady() throws Exception {
-        int port = freePort();
+        int port = Processes.freePort();
         try (Processes processes = new Processes(dir)) {
             Process loadgen = processes.start(Processes.REPOSITORY, Map.of("LOADGEN_JAVA_OPTS", "-Xms256m -Xmx256m"),
                 "scripts/loadgen.sh", "--port", Integer.toString(port), "--rate", "300", "--duration", "1",
@@ -89,7 +87,7 @@ class ScriptsIT {
     @Test
     @Timeout(value = 90, unit = TimeUnit.SECONDS)
     void demoStartsAThrowAwayServerOnTheFreePortItIsGiven() throws Exception {
-        int port = freePort();
+        int port = Processes.freePort();
         try (Processes processes = new Processes(dir)) {
             Process demo = processes.start(Processes.REPOSITORY, Map.of(), "scripts/demo.sh", "--port",
                 Integer.toString(port));
@@ -107,7 +105,7 @@ class ScriptsIT {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void loadgenRunsItsOwnServerOnTheServerPort() throws Exception {
-        int port = freePort();
+        int port = Processes.freePort();
         Path out = dir.resolve("report");
         try (Processes processes = new Processes(dir)) {
             Process loadgen = processes.start(Processes.REPOSITORY, Map.of(
@@ -197,11 +195,5 @@ class ScriptsIT {
         Files.writeString(file, text);
         Files.setLastModifiedTime(file, FileTime.from(Instant.now().minusSeconds(10_000 - ageSeconds)));
         return file;
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 }

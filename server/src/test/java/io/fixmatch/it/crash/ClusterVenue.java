@@ -2,9 +2,9 @@ package io.fixmatch.it.crash;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fixmatch.cluster.LoopbackMembers;
 import io.fixmatch.cluster.node.ClusterMember;
 import io.fixmatch.cluster.node.ClusterMembers;
+import io.fixmatch.cluster.testing.LoopbackMembers;
 import io.fixmatch.server.ConfigKeys;
 import io.fixmatch.server.NodeMain;
 import io.fixmatch.server.ServerProcesses;
@@ -103,7 +103,7 @@ final class ClusterVenue implements AutoCloseable {
         this.directory = directory;
         Files.createDirectories(directory);
         this.processes = new ServerProcesses(directory);
-        this.members = LoopbackMembers.free(nodeCount);
+        this.members = ClusterMembers.parse(LoopbackMembers.free(nodeCount));
         this.nodes = new Process[nodeCount];
         this.config = directory.resolve("venue.properties");
         this.aeron = Path.of("/dev/shm").toFile().isDirectory()
