@@ -62,6 +62,7 @@ public final class MatchingEngine implements TradingSettings {
 
     public MatchingEngine(EngineConfig config, EventSink sink) {
         int symbols = config.symbols().size();
+        // Each part gets the parts it calls, built before it: the calls go one way (no cycle, nothing set later).
         publisher = new EventPublisher(sink);
         view = new EngineView(symbols);
         risk = new PreTradeRisk(symbols);
