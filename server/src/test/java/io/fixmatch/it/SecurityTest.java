@@ -47,7 +47,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SecurityTest {
     private static final int MAX_FAILURES = 3;
     private static final long LOCKOUT_MS = 2000;
-    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration TIMEOUT = RawFixClient.TIMEOUT;
 
     @TempDir
     static Path data;

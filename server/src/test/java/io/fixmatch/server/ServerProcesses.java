@@ -20,7 +20,6 @@ import java.util.regex.Pattern;
  */
 public final class ServerProcesses implements AutoCloseable {
     private static final Pattern READY = Pattern.compile("fixmatch ready: FIX 4\\.4 on [^ ]+:(\\d+)");
-    private static final long WAIT_SECONDS = 30;
 
     private final Path directory;
     private final Map<Process, Path> outputs = new HashMap<>();
@@ -62,7 +61,7 @@ public final class ServerProcesses implements AutoCloseable {
 
     /** Waits for the ready line; returns the FIX port. */
     public int awaitReady(Process server) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        long deadline = System.nanoTime() + WaitBounds.PROCESS.toNanos();
         while (System.nanoTime() < deadline) {
             Matcher ready = READY.matcher(output(server));
             if (ready.find()) {
@@ -73,19 +72,31 @@ public final class ServerProcesses implements AutoCloseable {
             }
             Thread.sleep(50);
         }
-        throw new AssertionError("server not ready within " + WAIT_SECONDS + " s: " + output(server));
+        throw new AssertionError("server not ready within " + WaitBounds.PROCESS + ": " + output(server));
     }
 
-    /** Waits (polling every millisecond) until the output contains {@code text}. */
+    /**
+     * Waits until the output contains {@code text}, looking every millisecond (a test may act on a phase the line
+     * announces) but reading the file only when it has grown.
+     */
     public void awaitOutput(Process process, String text) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-        while (!output(process).contains(text)) {
-            if (!process.isAlive()) {
+        long deadline = System.nanoTime() + WaitBounds.PROCESS.toNanos();
+        long sizeRead = -1;
+        while (true) {
+            boolean alive = process.isAlive(); // before reading: a line written just before the exit is seen
+            long size = Files.size(outputs.get(process));
+            if (size != sizeRead) {
+                sizeRead = size;
+                if (output(process).contains(text)) {
+                    return;
+                }
+            }
+            if (!alive) {
                 throw new AssertionError("exited with " + process.exitValue() + " before \"" + text + "\": "
                     + output(process));
             }
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("no \"" + text + "\" within " + WAIT_SECONDS + " s: " + output(process));
+                throw new AssertionError("no \"" + text + "\" within " + WaitBounds.PROCESS + ": " + output(process));
             }
             Thread.sleep(1);
         }
@@ -93,8 +104,8 @@ public final class ServerProcesses implements AutoCloseable {
 
     /** Waits for the process to end; returns its exit status. */
     public int awaitExit(Process process) throws IOException, InterruptedException {
-        if (!process.waitFor(WAIT_SECONDS, TimeUnit.SECONDS)) {
-            throw new AssertionError("still running after " + WAIT_SECONDS + " s: " + output(process));
+        if (!process.waitFor(WaitBounds.PROCESS.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError("still running after " + WaitBounds.PROCESS + ": " + output(process));
         }
         return process.exitValue();
     }
@@ -114,7 +125,7 @@ public final class ServerProcesses implements AutoCloseable {
         for (Process process : outputs.keySet()) {
             if (process.isAlive()) {
                 process.destroyForcibly();
-                process.waitFor(10, TimeUnit.SECONDS);
+                process.waitFor(WaitBounds.PROCESS.toMillis(), TimeUnit.MILLISECONDS);
             }
         }
     }
