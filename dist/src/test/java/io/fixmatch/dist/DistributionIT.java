@@ -43,12 +43,13 @@ class DistributionIT {
         Path archive = Path.of(System.getProperty("fixmatch.archive"));
         Process tar = new ProcessBuilder("tar", "-xzf", archive.toString(), "-C", unpacked.toString()).inheritIO()
             .start();
-        assertTrue(tar.waitFor(30, TimeUnit.SECONDS) && tar.exitValue() == 0, "tar failed on " + archive);
+        assertTrue(tar.waitFor(Processes.WAIT.toMillis(), TimeUnit.MILLISECONDS) && tar.exitValue() == 0,
+            "tar failed on " + archive);
         home = unpacked.resolve(archive.getFileName().toString().replace(".tar.gz", ""));
     }
 
     @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    @Timeout(value = Processes.TEST_SECONDS, unit = TimeUnit.SECONDS)
     void theArchiveHoldsTheCommandsJarsConfigAndDocs() throws Exception {
         for (String command : List.of("fixmatch-server", "fixmatch-loadgen", "fixmatch-journal", "fixmatch-book-at")) {
             assertTrue(Files.isExecutable(home.resolve("bin").resolve(command)), command);
@@ -75,7 +76,7 @@ class DistributionIT {
     }
 
     @Test
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    @Timeout(value = Processes.TEST_SECONDS, unit = TimeUnit.SECONDS)
     void theServerRunsFromTheUnpackedArchiveServesClientsAndStopsCleanly() throws Exception {
         Path config = home.resolve("config/fixmatch.properties");
         Files.writeString(config, Files.readString(config).replace("symbols=AAPL,MSFT,GOOG,AMZN,NVDA,META,TSLA,JPM,V,"
@@ -130,7 +131,7 @@ class DistributionIT {
 
     /** As docker compose stop or a supervisor's restart do while the server starts: exit 0, then it starts again. */
     @Test
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    @Timeout(value = Processes.TEST_SECONDS, unit = TimeUnit.SECONDS)
     void sigtermDuringTheStartStopsCleanlyWithStatusZero() throws Exception {
         Path work = Files.createDirectories(dir.resolve("stopped-while-starting"));
         try (Processes processes = new Processes(dir)) {
@@ -151,7 +152,7 @@ class DistributionIT {
     }
 
     @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    @Timeout(value = Processes.TEST_SECONDS, unit = TimeUnit.SECONDS)
     void theLoadGeneratorAndTheJournalToolsRunFromTheArchive() throws Exception {
         try (Processes processes = new Processes(dir)) {
             Process loadgen = processes.start(dir, Map.of(), home.resolve("bin/fixmatch-loadgen").toString(), "--help");
