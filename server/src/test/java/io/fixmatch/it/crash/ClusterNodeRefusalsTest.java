@@ -66,7 +66,7 @@ class ClusterNodeRefusalsTest {
     }
 
     @Test
-    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void aNodeRefusesAnotherClustersFolderAndAStateBuiltWithOtherSymbolsOrSessions() throws Exception {
         Path directory = ClusterVenue.testFolder(tempDirectory);
         try (ClusterVenue venue = new ClusterVenue(directory.resolve("venue"), 1, List.of("CLIENT1", "CLIENT2"),
