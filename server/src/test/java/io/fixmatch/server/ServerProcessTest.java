@@ -93,7 +93,7 @@ class ServerProcessTest {
         assertTrue(first.isAlive(), processes().output(first));
 
         first.destroyForcibly(); // kill -9: the kernel releases the lock
-        first.waitFor(10, TimeUnit.SECONDS);
+        first.waitFor(WaitBounds.PROCESS.toMillis(), TimeUnit.MILLISECONDS);
         Process third = processes().start("--config", config.toString());
         processes().awaitReady(third);
         assertEquals(0, processes().stop(third), processes().output(third));
