@@ -23,9 +23,9 @@ final class ClientProcess implements AutoCloseable {
      * How long a line (or the exit) may take before the test fails: a failure deadline, not a sleep. The first line
      * comes after the JVM's start and the Logon, 10 s and more on a busy 2-core machine (docs/TESTING.md, "Waits").
      */
-    static final Duration WAIT = Duration.ofSeconds(120);
+    static final Duration WAIT = Duration.ofSeconds(180);
     /** A test method's own bound (JUnit's {@code @Timeout}): a few client JVMs, each within {@link #WAIT}. */
-    static final long TEST_SECONDS = 300;
+    static final long TEST_SECONDS = 600;
 
     private final Process process;
     private final PrintWriter stdin;

@@ -24,9 +24,9 @@ final class Processes implements AutoCloseable {
      * How long a command may take to print an awaited line or to end before the test fails: a failure deadline, not
      * a sleep. A script's JVM starts in 10 s and more on a busy 2-core machine (docs/TESTING.md, "Waits").
      */
-    static final Duration WAIT = Duration.ofSeconds(120);
+    static final Duration WAIT = Duration.ofSeconds(180);
     /** A test method's own bound (JUnit's {@code @Timeout}): a few commands, each within {@link #WAIT}. */
-    static final long TEST_SECONDS = 300;
+    static final long TEST_SECONDS = 600;
 
     private final Path directory;
     private final List<Process> started = new ArrayList<>();

@@ -65,7 +65,7 @@ class ScriptsIT {
         try (Processes processes = new Processes(dir)) {
             Process loadgen = processes.start(Processes.REPOSITORY, Map.of("LOADGEN_JAVA_OPTS", "-Xms256m -Xmx256m"),
                 "scripts/loadgen.sh", "--port", Integer.toString(port), "--rate", "300", "--duration", "1",
-                "--warmup", "0", "--timeout", "120", "--out", dir.resolve("report").toString());
+                "--warmup", "0", "--timeout", "180", "--out", dir.resolve("report").toString());
             processes.await(loadgen, "waiting for the server at 127.0.0.1:" + port);
             Process server = processes.start(dir, Map.of("FIXMATCH_JAVA_OPTS", "-Xms256m -Xmx256m",
                     "FIXMATCH_ENGINE_MAX_ORDERS", "20000", "FIXMATCH_ENGINE_MAX_PRICE_LEVELS", "20000"),

@@ -19,9 +19,9 @@ final class JournaledRuns {
      * How long a test waits for a child JVM (its ready line, its end) before it fails: a failure deadline, not a
      * sleep, sized for a busy 2-core machine where a JVM starting Chronicle takes 10 s and more.
      */
-    static final Duration PROCESS_WAIT = Duration.ofSeconds(120);
+    static final Duration PROCESS_WAIT = Duration.ofSeconds(180);
     /** A test method's own bound (JUnit's {@code @Timeout}) when it starts child JVMs one after another. */
-    static final long PROCESSES_TEST_SECONDS = 600;
+    static final long PROCESSES_TEST_SECONDS = 900;
 
     private static final LoopConfig LOOP = LoopConfig.defaults().withIdleStrategy("yield");
 

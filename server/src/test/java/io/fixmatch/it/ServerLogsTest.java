@@ -22,7 +22,7 @@ class ServerLogsTest {
     Path dir;
 
     @Test
-    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void everyStartLogsItsSettingsAndWhatItRecoveredToTheConsoleAndTheLogFile() throws Exception {
         Path config = dir.resolve("server.properties");
         Files.writeString(config, "data.dir=" + dir.resolve("data") + "\nfix.port=0\nadmin.port=0\n"

@@ -79,7 +79,7 @@ class StopDuringStartTest {
     Path dir;
 
     @Test
-    @Timeout(value = 600, unit = TimeUnit.SECONDS)
+    @Timeout(value = 900, unit = TimeUnit.SECONDS)
     void sigtermInEachPhaseOfTheStartExitsZeroAndTheNextStartRecoversTheSameBooks() throws Exception {
         Path config = dir.resolve("server.properties");
         Files.writeString(config, "data.dir=" + dir.resolve("data") + "\nfix.port=0\nadmin.port=0\n"

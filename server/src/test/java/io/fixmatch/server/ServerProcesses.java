@@ -5,6 +5,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -61,7 +62,12 @@ public final class ServerProcesses implements AutoCloseable {
 
     /** Waits for the ready line; returns the FIX port. */
     public int awaitReady(Process server) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + WaitBounds.PROCESS.toNanos();
+        return awaitReady(server, WaitBounds.PROCESS);
+    }
+
+    /** Waits up to {@code bound} for the ready line (a cluster gateway's waits for the cluster); the FIX port. */
+    public int awaitReady(Process server, Duration bound) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + bound.toNanos();
         while (System.nanoTime() < deadline) {
             Matcher ready = READY.matcher(output(server));
             if (ready.find()) {
@@ -72,7 +78,7 @@ public final class ServerProcesses implements AutoCloseable {
             }
             Thread.sleep(50);
         }
-        throw new AssertionError("server not ready within " + WaitBounds.PROCESS + ": " + output(server));
+        throw new AssertionError("server not ready within " + bound + ": " + output(server));
     }
 
     /**
@@ -80,7 +86,12 @@ public final class ServerProcesses implements AutoCloseable {
      * announces) but reading the file only when it has grown.
      */
     public void awaitOutput(Process process, String text) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + WaitBounds.PROCESS.toNanos();
+        awaitOutput(process, text, WaitBounds.PROCESS);
+    }
+
+    /** As {@link #awaitOutput(Process, String)}, up to {@code bound} (a cluster node's readiness, say). */
+    public void awaitOutput(Process process, String text, Duration bound) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + bound.toNanos();
         long sizeRead = -1;
         while (true) {
             boolean alive = process.isAlive(); // before reading: a line written just before the exit is seen
@@ -96,7 +107,7 @@ public final class ServerProcesses implements AutoCloseable {
                     + output(process));
             }
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("no \"" + text + "\" within " + WaitBounds.PROCESS + ": " + output(process));
+                throw new AssertionError("no \"" + text + "\" within " + bound + ": " + output(process));
             }
             Thread.sleep(1);
         }

@@ -42,26 +42,26 @@ class ClusterFailoverTest {
      * {@code -Dfixmatch.test.long=true}: docs/TESTING.md).
      */
     @Test
-    @Timeout(value = 600, unit = TimeUnit.SECONDS)
+    @Timeout(value = 900, unit = TimeUnit.SECONDS)
     void leaderKilledUnderLoadLosesNothingAndDoublesNothing() throws Exception {
         assertConsistent(LONG ? run(Disruption.KILL_LEADER, Disruption.KILL_LEADER) : run(Disruption.KILL_LEADER));
     }
 
     @Test
-    @Timeout(value = 600, unit = TimeUnit.SECONDS)
+    @Timeout(value = 900, unit = TimeUnit.SECONDS)
     void frozenLeaderStepsDownAndFollowersComeBackOnTheirDisksOrFromNothing() throws Exception {
         assertConsistent(run(Disruption.FREEZE_LEADER, Disruption.KILL_FOLLOWER, Disruption.REBUILD_FOLLOWER));
     }
 
     @Test
-    @Timeout(value = 600, unit = TimeUnit.SECONDS)
+    @Timeout(value = 900, unit = TimeUnit.SECONDS)
     void everyNodeKilledAtOnceAndTheGatewayKilledComeBackAsTheyWere() throws Exception {
         assertConsistent(run(Disruption.KILL_ALL_NODES, Disruption.KILL_GATEWAY));
     }
 
     /** Needs a disk of its own for each node: a tmpfs, mounted as root (as on the CI machine); skipped elsewhere. */
     @Test
-    @Timeout(value = 600, unit = TimeUnit.SECONDS)
+    @Timeout(value = 900, unit = TimeUnit.SECONDS)
     void aFullDiskStopsOnlyItsNodeWhichComesBackWithoutAGapInItsJournal() throws Exception {
         Assumptions.assumeTrue(ClusterVenue.canMountDisks(), "mounting a tmpfs for each node needs root on Linux");
         assertConsistent(run(Disruption.FILL_LEADER_DISK));

@@ -68,7 +68,7 @@ final class ClusterVenue implements AutoCloseable {
 
         void start() throws IOException, InterruptedException {
             launch();
-            processes.awaitReady(process);
+            processes.awaitReady(process, WaitBounds.CLUSTER);
         }
 
         /** Starts the process; {@link #start} also waits until it is ready. */
@@ -208,7 +208,7 @@ final class ClusterVenue implements AutoCloseable {
             gateway.launch();
         }
         for (Gateway gateway : started) {
-            processes.awaitReady(gateway.process);
+            processes.awaitReady(gateway.process, WaitBounds.CLUSTER);
         }
     }
 
@@ -246,7 +246,7 @@ final class ClusterVenue implements AutoCloseable {
     }
 
     private void awaitNodeReady(int id) throws IOException, InterruptedException {
-        processes.awaitOutput(nodes[id], "fixmatch node " + id + " ready");
+        processes.awaitOutput(nodes[id], "fixmatch node " + id + " ready", WaitBounds.CLUSTER);
     }
 
     /** A gateway serving these sessions (all configured ones if none are named). */
