@@ -21,12 +21,11 @@ import org.junit.jupiter.api.Timeout;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-@Timeout(120)
+@Timeout(300)
 class ClusterRoundTripTest {
 
     @Test
@@ -46,7 +45,7 @@ class ClusterRoundTripTest {
             assertEquals(List.of("1 ACCEPTED b1", "2 ACCEPTED s1", "2 FILL s1", "1 FILL b1"), events);
 
             cluster.kill(leader);
-            int next = cluster.awaitLeader(20_000);
+            int next = cluster.awaitLeader(TestCluster.WAIT.toMillis());
             assertTrue(next != leader);
             assertTrue(inbound.offer(command.newOrder(2, "s2", 0, Side.SELL, OrderType.LIMIT, TimeInForce.DAY,
                 15_000, 60)));
@@ -105,7 +104,7 @@ class ClusterRoundTripTest {
                 TimeInForce.GTD, 15_000, 100).expireTimeNanos(expire)));
             assertEquals(List.of("1 ACCEPTED gtd"), awaitEvents(outbound, 1));
             cluster.kill(leader);
-            assertTrue(cluster.awaitLeader(20_000) != leader);
+            assertTrue(cluster.awaitLeader(TestCluster.WAIT.toMillis()) != leader);
             assertEquals(List.of("1 EXPIRED gtd"), awaitEvents(outbound, 1));
             assertTrue(System.currentTimeMillis() * 1_000_000L >= expire, "not before its time");
         }
@@ -127,7 +126,7 @@ class ClusterRoundTripTest {
             startVolatilityCall(inbound, outbound, 4_000);
             long callStarted = System.currentTimeMillis();
             cluster.kill(leader);
-            assertTrue(cluster.awaitLeader(20_000) != leader);
+            assertTrue(cluster.awaitLeader(TestCluster.WAIT.toMillis()) != leader);
             assertEquals(List.of("2 FILL b1", "1 FILL s1", "1 TRIGGERED sl"), awaitEvents(outbound, 3));
             assertTrue(System.currentTimeMillis() - callStarted >= 3_500, "not before the interruption's end");
             assertEquals(0, drain(outbound).size(), "no report twice");
@@ -148,7 +147,7 @@ class ClusterRoundTripTest {
             OutboundEventRing outbound = venue.outbound;
             startVolatilityCall(inbound, outbound, 6_000);
             assertTrue(cluster.node(leader).requestSnapshot());
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            long deadline = System.nanoTime() + TestCluster.WAIT.toNanos();
             for (int id = 0; id < 3; id++) {
                 while (cluster.node(id).status().snapshots() == 0) {
                     assertTrue(System.nanoTime() < deadline, "node " + id + " took no snapshot");
@@ -225,7 +224,7 @@ class ClusterRoundTripTest {
 
     /** The node's book of symbol 0 once it has applied every command the others have: phase and levels. */
     private static String book(ClusterNode node, long requestId) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        long deadline = System.nanoTime() + TestCluster.WAIT.toNanos();
         BookQueryAnswer answer = null;
         while (answer == null || answer.liveOrders() != 1 || answer.phase() != TradingPhase.CONTINUOUS) {
             assertTrue(System.nanoTime() < deadline, "node's book: " + (answer == null ? "no answer" : describe(answer)));
@@ -263,7 +262,7 @@ class ClusterRoundTripTest {
         private LinkedCluster(int nodes, int outboundBytes) throws Exception {
             cluster = new TestCluster(TestCluster.tempRoot(), nodes).startAll();
             try {
-                leader = cluster.awaitLeader(30_000);
+                leader = cluster.awaitLeader(TestCluster.WAIT.toMillis());
                 outbound = new OutboundEventRing(outboundBytes, new BackoffIdleStrategy());
                 link = new ClusterEngineLink(cluster.linkSettings(1, 1, 2, 3), inbound, outbound, 2);
             } catch (Exception | AssertionError e) {
@@ -294,7 +293,7 @@ class ClusterRoundTripTest {
     }
 
     private static void awaitQuiet(ClusterEngineLink link) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        long deadline = System.nanoTime() + TestCluster.WAIT.toNanos();
         while (!link.quiet()) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("commands still unanswered: " + link.status().unanswered());
@@ -305,7 +304,7 @@ class ClusterRoundTripTest {
 
     private static List<String> awaitEvents(OutboundEventRing ring, int count) throws InterruptedException {
         List<String> events = new ArrayList<>();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        long deadline = System.nanoTime() + TestCluster.WAIT.toNanos();
         while (events.size() < count && System.nanoTime() < deadline) {
             events.addAll(drain(ring));
             Thread.sleep(1);

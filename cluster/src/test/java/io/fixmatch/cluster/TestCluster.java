@@ -21,6 +21,7 @@ import io.fixmatch.journal.JournalConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -30,6 +31,11 @@ import java.util.concurrent.TimeUnit;
  * the cluster module's tests; the whole-server tests run them as processes.
  */
 final class TestCluster implements AutoCloseable {
+    /**
+     * How long a test waits for the cluster (a leader, an answer, a snapshot) before it fails: a failure deadline,
+     * not a sleep, sized for a busy 2-core machine, where an election can take far longer than on a quiet one.
+     */
+    static final Duration WAIT = Duration.ofSeconds(120);
     static final List<SymbolSpec> SYMBOLS = List.of(SymbolSpec.of("AAPL", 2, 1, 1), SymbolSpec.of("MSFT", 2, 1, 1));
     static final List<String> OWNERS = List.of("CLIENT1", "CLIENT2", "CLIENT3");
 

@@ -61,7 +61,7 @@ class DistributionIT {
         try (Processes processes = new Processes(built)) {
             Process dist = processes.start(clone, Map.of(), "scripts/dist.sh", "-o",
                 "-Dmaven.repo.local=" + repository);
-            assertEquals(0, processes.exitStatus(dist, 600), processes.output(dist));
+            assertEquals(0, processes.exitStatus(dist, Duration.ofSeconds(900)), processes.output(dist));
             List<String> lines = processes.output(dist).lines().toList();
             archive = Path.of(lines.get(lines.size() - 1));
             assertEquals(clone.resolve("dist/target"), archive.getParent(), processes.output(dist));
@@ -70,7 +70,8 @@ class DistributionIT {
         Path unpacked = Files.createDirectories(built.resolve("unpacked"));
         Process tar = new ProcessBuilder("tar", "-xzf", archive.toString(), "-C", unpacked.toString()).inheritIO()
             .start();
-        assertTrue(tar.waitFor(30, TimeUnit.SECONDS) && tar.exitValue() == 0, "tar failed on " + archive);
+        assertTrue(tar.waitFor(Processes.WAIT.toMillis(), TimeUnit.MILLISECONDS) && tar.exitValue() == 0,
+            "tar failed on " + archive);
         home = unpacked.resolve(archive.getFileName().toString().replace(".tar.gz", ""));
     }
 
@@ -80,7 +81,7 @@ class DistributionIT {
      * install plugin is one this build's own verify never fetched.
      */
     @Test
-    @Timeout(value = 10, unit = TimeUnit.MINUTES)
+    @Timeout(value = 20, unit = TimeUnit.MINUTES)
     void mvnInstallInstallsEveryModuleTheParentPomAndTheArchive() throws Exception {
         Path log = built.resolve("install.log");
         Process maven = new ProcessBuilder("mvn", "-B", "-ntp", "-q", "-Dmaven.repo.local=" + repository,
@@ -103,7 +104,7 @@ class DistributionIT {
     }
 
     @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    @Timeout(value = Processes.TEST_SECONDS, unit = TimeUnit.SECONDS)
     void theArchiveHoldsTheCommandsJarsConfigAndDocs() throws Exception {
         for (String command : List.of("fixmatch-server", "fixmatch-loadgen", "fixmatch-journal", "fixmatch-book-at")) {
             assertTrue(Files.isExecutable(home.resolve("bin").resolve(command)), command);
@@ -130,7 +131,7 @@ class DistributionIT {
     }
 
     @Test
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    @Timeout(value = Processes.TEST_SECONDS, unit = TimeUnit.SECONDS)
     void theServerRunsFromTheUnpackedArchiveServesClientsAndStopsCleanly() throws Exception {
         Path config = home.resolve("config/fixmatch.properties");
         Files.writeString(config, Files.readString(config).replace("symbols=AAPL,MSFT,GOOG,AMZN,NVDA,META,TSLA,JPM,V,"
@@ -195,7 +196,7 @@ class DistributionIT {
 
     /** As docker compose stop or a supervisor's restart do while the server starts: exit 0, then it starts again. */
     @Test
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    @Timeout(value = Processes.TEST_SECONDS, unit = TimeUnit.SECONDS)
     void sigtermDuringTheStartStopsCleanlyWithStatusZero() throws Exception {
         Path work = Files.createDirectories(dir.resolve("stopped-while-starting"));
         try (Processes processes = new Processes(dir)) {
@@ -216,7 +217,7 @@ class DistributionIT {
     }
 
     @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    @Timeout(value = Processes.TEST_SECONDS, unit = TimeUnit.SECONDS)
     void theLoadGeneratorAndTheJournalToolsRunFromTheArchive() throws Exception {
         try (Processes processes = new Processes(dir)) {
             Process loadgen = processes.start(dir, Map.of(), home.resolve("bin/fixmatch-loadgen").toString(), "--help");
