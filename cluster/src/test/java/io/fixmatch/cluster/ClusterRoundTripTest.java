@@ -292,7 +292,7 @@ class ClusterRoundTripTest {
     }
 
     /** A cluster of real nodes and gateway 1's link to it (owners 1, 2, 3), connected and started. */
-    private static final class LinkedCluster implements AutoCloseable {
+    static final class LinkedCluster implements AutoCloseable {
         final TestCluster cluster;
         final int leader;
         final InboundCommandRing inbound = new InboundCommandRing(1 << 16);
@@ -333,7 +333,8 @@ class ClusterRoundTripTest {
         }
     }
 
-    private static void awaitQuiet(ClusterEngineLink link) throws InterruptedException {
+    /** Waits until every command the link took is answered. */
+    static void awaitQuiet(ClusterEngineLink link) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (!link.quiet()) {
             if (System.nanoTime() > deadline) {

@@ -196,7 +196,7 @@ class HostileIngressTest {
     }
 
     /** An Aeron Cluster client that sends whatever bytes it is given: what a buggy or hostile gateway could send. */
-    private static final class RawClient implements AutoCloseable, EgressListener {
+    static final class RawClient implements AutoCloseable, EgressListener {
         private final MediaDriver driver;
         private final AeronCluster client;
         private final List<Byte> egressTypes = new CopyOnWriteArrayList<>();
@@ -211,6 +211,7 @@ class HostileIngressTest {
                 .ingressChannel("aeron:udp?term-length=4m")
                 .ingressEndpoints(cluster.members().ingressEndpoints())
                 .egressChannel("aeron:udp?endpoint=127.0.0.1:0|term-length=4m")
+                .messageTimeoutNs(TimeUnit.SECONDS.toNanos(60)) // Aeron's 5 s fail a connect on a loaded machine
                 .egressListener(this));
         }
 
