@@ -169,6 +169,46 @@ class ClusterRoundTripTest {
     }
 
     /**
+     * A snapshot taken while a gateway is connected holds the numbering of that gateway's egress batches: with every
+     * node restarted from it, the new leader numbers its next batches after those the gateway has seen, so a new
+     * order's reports arrive, once. (A restored slot numbering from 1 again would have the gateway drop every batch
+     * as one it already had: no report would arrive.)
+     */
+    @Test
+    void everyNodeRestartedFromASnapshotTakenWithAGatewayConnectedAnswersANewOrderOnce() throws Exception {
+        try (LinkedCluster venue = LinkedCluster.open(3, 1 << 20)) {
+            TestCluster cluster = venue.cluster;
+            InboundCommandRing inbound = venue.inbound;
+            OutboundEventRing outbound = venue.outbound;
+            Command command = new Command();
+            assertTrue(inbound.offer(command.newOrder(1, "b1", 0, Side.BUY, OrderType.LIMIT, TimeInForce.DAY,
+                15_000, 100)));
+            assertTrue(inbound.offer(command.newOrder(2, "s1", 0, Side.SELL, OrderType.LIMIT, TimeInForce.DAY,
+                15_000, 40)));
+            assertEquals(List.of("1 ACCEPTED b1", "2 ACCEPTED s1", "2 FILL s1", "1 FILL b1"), awaitEvents(outbound, 4));
+            assertTrue(cluster.node(venue.leader).requestSnapshot());
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            for (int id = 0; id < 3; id++) {
+                while (cluster.node(id).status().snapshots() == 0) {
+                    assertTrue(System.nanoTime() < deadline, "node " + id + " took no snapshot");
+                    Thread.sleep(10);
+                }
+            }
+            for (int id = 0; id < 3; id++) {
+                cluster.kill(id);
+            }
+            for (int id = 0; id < 3; id++) {
+                cluster.start(id);
+            }
+            cluster.awaitLeader(60_000);
+            assertTrue(inbound.offer(command.newOrder(2, "s2", 0, Side.SELL, OrderType.LIMIT, TimeInForce.DAY,
+                15_000, 60)));
+            assertEquals(List.of("2 ACCEPTED s2", "2 FILL s2", "1 FILL b1"), awaitEvents(outbound, 3));
+            assertEquals(0, drain(outbound).size(), "no report twice");
+        }
+    }
+
+    /**
      * A gateway joining during a call is welcomed with the symbols' schedule and volatility settings as the engine
      * holds them (so it sends only where the configuration differs, resets included) and the call's indicative uncross
      * (so its market data shows it at once, as a standalone server's does from the recovered engine).
@@ -251,7 +291,7 @@ class ClusterRoundTripTest {
     }
 
     /** A cluster of real nodes and gateway 1's link to it (owners 1, 2, 3), connected and started. */
-    private static final class LinkedCluster implements AutoCloseable {
+    static final class LinkedCluster implements AutoCloseable {
         final TestCluster cluster;
         final int leader;
         final InboundCommandRing inbound = new InboundCommandRing(1 << 16);
@@ -292,8 +332,14 @@ class ClusterRoundTripTest {
         }
     }
 
+<<<<<<< HEAD
     private static void awaitQuiet(ClusterEngineLink link) throws InterruptedException {
         long deadline = System.nanoTime() + TestCluster.WAIT.toNanos();
+=======
+    /** Waits until every command the link took is answered. */
+    static void awaitQuiet(ClusterEngineLink link) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+>>>>>>> guarantees
         while (!link.quiet()) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("commands still unanswered: " + link.status().unanswered());
