@@ -187,7 +187,7 @@ class ClusterRoundTripTest {
                 15_000, 40)));
             assertEquals(List.of("1 ACCEPTED b1", "2 ACCEPTED s1", "2 FILL s1", "1 FILL b1"), awaitEvents(outbound, 4));
             assertTrue(cluster.node(venue.leader).requestSnapshot());
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            long deadline = System.nanoTime() + TestCluster.WAIT.toNanos();
             for (int id = 0; id < 3; id++) {
                 while (cluster.node(id).status().snapshots() == 0) {
                     assertTrue(System.nanoTime() < deadline, "node " + id + " took no snapshot");
@@ -332,14 +332,9 @@ class ClusterRoundTripTest {
         }
     }
 
-<<<<<<< HEAD
-    private static void awaitQuiet(ClusterEngineLink link) throws InterruptedException {
-        long deadline = System.nanoTime() + TestCluster.WAIT.toNanos();
-=======
     /** Waits until every command the link took is answered. */
     static void awaitQuiet(ClusterEngineLink link) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
->>>>>>> guarantees
+        long deadline = System.nanoTime() + TestCluster.WAIT.toNanos();
         while (!link.quiet()) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("commands still unanswered: " + link.status().unanswered());

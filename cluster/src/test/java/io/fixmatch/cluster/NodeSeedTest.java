@@ -92,7 +92,7 @@ class NodeSeedTest {
     private static void pad(TestCluster cluster) throws InterruptedException {
         UnsafeBuffer message = new UnsafeBuffer(ByteBuffer.allocateDirect(PADDING_BYTES));
         message.putByte(0, (byte) 99);
-        try (HostileIngressTest.RawClient raw = new HostileIngressTest.RawClient(cluster)) {
+        try (RawClusterClient raw = new RawClusterClient(cluster)) {
             for (int i = 0; i < PADDING_MESSAGES; i++) {
                 raw.send(message, PADDING_BYTES);
             }
