@@ -20,19 +20,21 @@ import java.nio.ByteOrder;
  *  RESET      0 i32 owner  (a Logon with ResetSeqNumFlag=Y on the logged-on session)
  *  KEEPALIVE  (no bytes; the link's own, when the gateway is idle)
  * answers (outbound ring record types)
- *  NUMBERED   0 i64 MsgSeqNum  8 i32 the inner record's type  12 the inner record (an event, a traced event, a copy)
+ *  NUMBERED   0 i64 MsgSeqNum  8 i32 the inner record's type  12 the inner record: an event, a traced event, a
+ *             copy (OutboundEventRing's), an OUT, or an OUT_COPY
  *  GRANTED    0 i32 owner  4 i32 epoch  8 i64 the Logon answer's MsgSeqNum  16 i64 next inbound  24 u8 reset
  *  REFUSED    0 i32 owner  4 i64 the Logout's MsgSeqNum (0: outside the session's numbering)  12 ASCII reason
  *  REVOKED    0 i32 owner
- *  OUT_NUMBERED 0 i32 owner  4 i64 MsgSeqNum  12 u8 flags  13 i32 MsgType  17 body
  *  RESENT     0 i32 owner  4 i64 MsgSeqNum  12 i64 log time when numbered  20 i32 kind  24 the stored bytes
  *  RESEND_DONE 0 i32 owner  4 i64 the last number answered  12 i64 where to ask again (0: all answered)
  *  LEASE      0 i64 System.nanoTime() until which the gateway may write for its sessions
+ * inside the cluster and in NUMBERED
+ *  OUT_COPY   0 i32 the drop-copy session  4 the OUT it copies (a report a gateway made: a refusal)
  * </pre>
  * An OUT body is the FIX message's fields after the standard header, without the trailer: the gateway writes the
- * header (with the number the cluster gave) around it. A RESENT's kind says what its bytes are: an event record
- * ({@link #KIND_EVENT}), a copy record ({@link #KIND_COPY}), an OUT ({@code u8 flags, i32 MsgType, body}), or
- * nothing to resend ({@link #KIND_GAP}: a gap fill).
+ * header (with the number the cluster gave) around it. A RESENT's kind says what its bytes are: the record as
+ * NUMBERED carried it (an event without its trace, a copy, an OUT, an OUT_COPY), or nothing ({@link #KIND_GAP}: a
+ * message never resent, an admin message or market data: a gap fill).
  */
 public final class SessionCodec {
     private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
@@ -50,10 +52,10 @@ public final class SessionCodec {
     public static final int GRANTED = 11;
     public static final int REFUSED = 12;
     public static final int REVOKED = 13;
-    public static final int OUT_NUMBERED = 14;
     public static final int RESENT = 15;
     public static final int RESEND_DONE = 16;
     public static final int LEASE = 17;
+    public static final int OUT_COPY = 18;
 
     /** OUT flags: kept for resend (an application message); a report the session's drop copies get too. */
     public static final int STORED = 1;
@@ -64,6 +66,7 @@ public final class SessionCodec {
     public static final int KIND_EVENT = 1;
     public static final int KIND_COPY = 2;
     public static final int KIND_OUT = 3;
+    public static final int KIND_OUT_COPY = 4;
 
     public static final int CLAIM_LENGTH = 21;
     public static final int OWNER_LENGTH = Integer.BYTES;
@@ -72,17 +75,33 @@ public final class SessionCodec {
     public static final int NUMBERED_HEADER_LENGTH = 12;
     public static final int GRANTED_LENGTH = 25;
     public static final int REFUSED_HEADER_LENGTH = 12;
-    public static final int OUT_NUMBERED_HEADER_LENGTH = 17;
     public static final int RESENT_HEADER_LENGTH = 24;
     public static final int RESEND_DONE_LENGTH = 20;
     public static final int LEASE_LENGTH = Long.BYTES;
-    /** The part of an OUT that is its message (flags, MsgType, body), as stored and resent. */
-    public static final int OUT_MESSAGE_OFFSET = 4 + 1 + 8;
+    public static final int OUT_COPY_HEADER_LENGTH = Integer.BYTES;
 
     private SessionCodec() {
     }
 
-    /** Every record of this codec starts with its owner, but NUMBERED and LEASE. */
+    /**
+     * A request's inbound position (as commands carry it): {@code epoch << INBOUND_SEQ_NUM_BITS | MsgSeqNum}, the
+     * epoch counting the session's sequence resets.
+     */
+    public static final int INBOUND_SEQ_NUM_BITS = 40;
+
+    public static long inboundPosition(long epoch, long seqNum) {
+        return epoch << INBOUND_SEQ_NUM_BITS | (seqNum & ((1L << INBOUND_SEQ_NUM_BITS) - 1));
+    }
+
+    public static int inboundEpoch(long inboundPosition) {
+        return (int) (inboundPosition >>> INBOUND_SEQ_NUM_BITS);
+    }
+
+    public static long inboundSeqNum(long inboundPosition) {
+        return inboundPosition & ((1L << INBOUND_SEQ_NUM_BITS) - 1);
+    }
+
+    /** Every record of this codec starts with its owner (an OUT_COPY with its recipient), but NUMBERED and LEASE. */
     public static int owner(DirectBuffer buffer, int offset) {
         return buffer.getInt(offset, ORDER);
     }
@@ -219,26 +238,11 @@ public final class SessionCodec {
         return buffer.getStringWithoutLengthAscii(offset + REFUSED_HEADER_LENGTH, length - REFUSED_HEADER_LENGTH);
     }
 
-    // --- OUT_NUMBERED ---
+    // --- OUT_COPY ---
 
-    public static void encodeOutNumberedHeader(MutableDirectBuffer buffer, int offset, int owner, long seqNum,
-                                               int flags, int msgType) {
-        buffer.putInt(offset, owner, ORDER);
-        buffer.putLong(offset + 4, seqNum, ORDER);
-        buffer.putByte(offset + 12, (byte) flags);
-        buffer.putInt(offset + 13, msgType, ORDER);
-    }
-
-    public static long outNumberedSeqNum(DirectBuffer buffer, int offset) {
-        return buffer.getLong(offset + 4, ORDER);
-    }
-
-    public static int outNumberedFlags(DirectBuffer buffer, int offset) {
-        return buffer.getByte(offset + 12) & 0xFF;
-    }
-
-    public static int outNumberedMsgType(DirectBuffer buffer, int offset) {
-        return buffer.getInt(offset + 13, ORDER);
+    /** Writes an OUT_COPY's header; the OUT it copies goes at {@code offset + OUT_COPY_HEADER_LENGTH}. */
+    public static void encodeOutCopyHeader(MutableDirectBuffer buffer, int offset, int recipient) {
+        buffer.putInt(offset, recipient, ORDER);
     }
 
     // --- RESENT ---
