@@ -59,6 +59,8 @@ public final class Gateway {
     private SessionTransport[] dirty = new SessionTransport[16];
     private int dirtyCount;
     private MatchingRuntime inlineMatching;
+    /** Cluster-owned sessions: writes only while the cluster's lease holds (null: standalone, always). */
+    private WriteLease writeLease;
     private ConsumerWakeup wakeup;
     private ScheduledExecutorService loop;
     private AffinityLock cpuLock;
@@ -124,6 +126,16 @@ public final class Gateway {
     /** Before start: the engine is a cluster's; traced round trips count its way in as replication. */
     public void engineReplicated() {
         stages.replicated();
+    }
+
+    /** Before start, a gateway of a cluster that owns the sessions: its sessions' bytes are written under this lease. */
+    public void writeLease(WriteLease lease) {
+        writeLease = lease;
+    }
+
+    /** The lease this gateway writes under, or null (standalone). */
+    public WriteLease writeLease() {
+        return writeLease;
     }
 
     /** Whether this gateway's cycle runs the matching step (one-thread layout; set before its loop starts). */
@@ -237,7 +249,8 @@ public final class Gateway {
 
     /** Whether there is work for the next cycle: checked after announcing a sleep, before blocking. */
     boolean hasWork() {
-        return ioWork > 0 || dirtyCount > 0 || outbound.hasEvents() || pending.size() > 0
+        return ioWork > 0 || (dirtyCount > 0 && (writeLease == null || writeLease.allows(System.nanoTime())))
+            || outbound.hasEvents() || pending.size() > 0
             || (refusalCopies != null && refusalCopies.hasWork())
             || (inlineMatching != null && inlineMatching.inbound().size() > 0);
     }
@@ -276,8 +289,18 @@ public final class Gateway {
         }
     }
 
-    /** Writes every queued message to its socket; records the stages of the traced reports among them. */
+    /**
+     * Writes every queued message to its socket; records the stages of the traced reports among them. Under a
+     * {@link WriteLease} that has run out, writes nothing: the bytes stay queued until the cluster extends it.
+     */
     private int flush() {
+        if (dirtyCount == 0) {
+            return 0;
+        }
+        if (writeLease != null && !writeLease.allows(System.nanoTime())) {
+            writeLease.held();
+            return 0;
+        }
         int bytes = 0;
         boolean traced = stages.hasPending();
         for (int i = 0; i < dirtyCount; i++) {
