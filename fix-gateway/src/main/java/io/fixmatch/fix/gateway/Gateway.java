@@ -133,6 +133,11 @@ public final class Gateway {
         writeLease = lease;
     }
 
+    /** Gateway thread: whether its sessions' bytes may be written now (always, but under a lease run out). */
+    public boolean mayWrite() {
+        return writeLease == null || writeLease.allows(System.nanoTime());
+    }
+
     /** The lease this gateway writes under, or null (standalone). */
     public WriteLease writeLease() {
         return writeLease;
@@ -249,7 +254,7 @@ public final class Gateway {
 
     /** Whether there is work for the next cycle: checked after announcing a sleep, before blocking. */
     boolean hasWork() {
-        return ioWork > 0 || (dirtyCount > 0 && (writeLease == null || writeLease.allows(System.nanoTime())))
+        return ioWork > 0 || (dirtyCount > 0 && mayWrite())
             || outbound.hasEvents() || pending.size() > 0
             || (refusalCopies != null && refusalCopies.hasWork())
             || (inlineMatching != null && inlineMatching.inbound().size() > 0);
@@ -297,7 +302,7 @@ public final class Gateway {
         if (dirtyCount == 0) {
             return 0;
         }
-        if (writeLease != null && !writeLease.allows(System.nanoTime())) {
+        if (!mayWrite()) {
             writeLease.held();
             return 0;
         }

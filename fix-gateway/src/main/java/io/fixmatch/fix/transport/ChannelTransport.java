@@ -59,9 +59,18 @@ final class ChannelTransport implements SessionTransport {
         return bytes;
     }
 
+    /** Writes what is queued (if the gateway may write now: see {@link Gateway#mayWrite}), then closes. */
     @Override
     public void disconnect() {
-        flush();
+        if (gateway.mayWrite()) {
+            flush();
+        }
+        abort();
+    }
+
+    @Override
+    public void abort() {
+        release();
         channel.close();
     }
 
