@@ -140,6 +140,13 @@ public final class OrderEntry implements ApplicationHandler {
      * kill switch on a lost connection (no Logout exchange): a journaled command that engages it.
      */
     @Override
+    public void onMoved(FixSession fixSession) {
+        if (marketData != null) {
+            marketData.onDisconnected(fixSession);
+        }
+    }
+
+    @Override
     public void onDisconnected(FixSession fixSession) {
         long now = System.currentTimeMillis() * 1_000_000L;
         if (marketData != null) {

@@ -1,5 +1,6 @@
 package io.fixmatch.fix.session;
 
+import io.fixmatch.engine.codec.SessionCodec;
 import io.fixmatch.fix.codec.FixMessage;
 import io.fixmatch.fix.codec.FixParser;
 import io.fixmatch.fix.codec.FixTags;
@@ -63,6 +64,8 @@ public final class FixSession {
     private final SeenClientOrderIds seenClientOrderIds;
     private final JournalPositions journalPositions;
     private final ScheduleTracker schedule;
+    /** Sessions owned by a cluster: it holds the session and numbers its messages (null: standalone). */
+    private final ClusterNumbering cluster;
 
     /** Written by the owner only; volatile so that others (shutdown) may watch it. */
     private volatile State state = State.DISCONNECTED;
@@ -92,6 +95,16 @@ public final class FixSession {
     public FixSession(SessionConfig config, int ownerId, String serverCompId, SessionStore store,
                       SessionTimings timings, ApplicationHandler application, int maxMessageSize,
                       FixDictionary dictionary) {
+        this(config, ownerId, serverCompId, store, timings, application, maxMessageSize, dictionary, null);
+    }
+
+    /**
+     * A session of a gateway of a cluster that owns the sessions ({@code clusterRequests} not null): the cluster
+     * decides who holds it and numbers every message it sends; {@code store} is only this gateway's cache of it.
+     */
+    public FixSession(SessionConfig config, int ownerId, String serverCompId, SessionStore store,
+                      SessionTimings timings, ApplicationHandler application, int maxMessageSize,
+                      FixDictionary dictionary, SessionRequests clusterRequests) {
         this.config = config;
         this.ownerId = ownerId;
         this.serverCompId = serverCompId.getBytes(StandardCharsets.US_ASCII);
@@ -110,6 +123,12 @@ public final class FixSession {
             resendMessage);
         this.journalPositions = new JournalPositions(name, store, inbound, seenClientOrderIds);
         this.schedule = new ScheduleTracker(config.schedule());
+        this.cluster = clusterRequests == null ? null : new ClusterNumbering(ownerId, clusterRequests, maxMessageSize);
+    }
+
+    /** Whether a cluster owns this session (holds it, numbers its messages). */
+    public boolean clusterOwned() {
+        return cluster != null;
     }
 
     /**
@@ -147,7 +166,8 @@ public final class FixSession {
             LOG.info("{}: the trading session ended (schedule {}): logging out", name, schedule);
             logout("end of the trading session (schedule " + schedule + ")", nowMs);
         }
-        if (state == State.DISCONNECTED && schedule.resetDue(sessionStart, store.tradingSessionStart())) {
+        if (state == State.DISCONNECTED && cluster == null
+            && schedule.resetDue(sessionStart, store.tradingSessionStart())) {
             store.resetForTradingSession(sessionStart);
             inbound.reset();
             seenClientOrderIds.clear();
@@ -261,6 +281,12 @@ public final class FixSession {
         schedule.loggedOnIn(sessionStart);
         long seqNum = logon.longValue(FixTags.MSG_SEQ_NUM);
         boolean reset = logon.isSingleByte(FixTags.RESET_SEQ_NUM_FLAG, 'Y');
+        if (cluster != null) {
+            // The cluster decides: who holds the session, the numbers to continue with (onGranted, onRefused).
+            heartbeatIntervalMs = logon.longValue(FixTags.HEART_BT_INT) * 1000;
+            cluster.claim(logon, seqNum, reset, schedule.resetDue(sessionStart, -1) ? sessionStart : 0);
+            return LogonResult.LOGGED_ON;
+        }
         if (reset) {
             store.reset();
             inbound.reset();
@@ -306,6 +332,10 @@ public final class FixSession {
         if (state == State.DISCONNECTED || closing) {
             return;
         }
+        if (cluster != null && cluster.claiming()) {
+            // Before the Logon is answered a client sends nothing; whatever it did send, it resends at our request.
+            return;
+        }
         counters.received();
         lastReceivedMs = nowMs;
         testRequestSentMs = 0;
@@ -343,6 +373,12 @@ public final class FixSession {
     /** Periodic check (about once a second): heartbeats, test requests, dead peers, unanswered logouts. */
     public void onTimer(long nowMs) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
+        if (cluster != null) {
+            closeIfDue(nowMs);
+            if (cluster.claiming()) {
+                return; // the cluster's answer comes, or the client gives up
+            }
+        }
         if (!closing) {
             applySchedule(nowMs);
         }
@@ -396,6 +432,13 @@ public final class FixSession {
         LOG.info("{}: disconnected (next in {}, next out {})", name, inbound.expected(),
             store.nextSenderSeqNum());
         application.onDisconnected(this);
+        if (cluster != null) {
+            boolean claimed = !cluster.claiming();
+            cluster.connectionGone();
+            if (claimed) {
+                cluster.release(); // after the cancel-on-disconnect the application just queued, in order
+            }
+        }
     }
 
     /**
@@ -563,12 +606,164 @@ public final class FixSession {
     private void answerLogon(FixMessage logon, boolean reset, long nowMs) {
         long heartbeatSeconds = logon.longValue(FixTags.HEART_BT_INT);
         heartbeatIntervalMs = heartbeatSeconds * 1000;
-        send(MsgTypes.LOGON, w -> {
+        MessageBody answer = w -> {
             w.field(FixTags.ENCRYPT_METHOD, 0L).field(FixTags.HEART_BT_INT, heartbeatSeconds);
             if (reset) {
                 w.field(FixTags.RESET_SEQ_NUM_FLAG, 'Y');
             }
-        }, nowMs);
+        };
+        if (cluster != null) {
+            writeNumbered(MsgTypes.LOGON, answer, nowMs); // at the number the cluster's grant gave it
+            transmit(nowMs);
+        } else {
+            send(MsgTypes.LOGON, answer, nowMs);
+        }
+    }
+
+    // --- a cluster that owns the sessions answers ---
+
+    /**
+     * The cluster gave this session to this gateway: its Logon's claim (or a reset on the logged-on session) is
+     * granted, numbers in {@code epoch}, the answer numbered {@code answerSeqNum}, {@code nextIn} the next number of
+     * the client's it expects. The Logon is answered now; messages of the client's the cluster never had are asked for.
+     */
+    public void onGranted(int epoch, long answerSeqNum, long nextIn, boolean reset, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        FixMessage logon = cluster.claimAnswered();
+        if (logon == null || transport == null || closing) {
+            if (!reset) {
+                LOG.info("{}: granted by the cluster after its connection ended: released", name);
+                cluster.release();
+            }
+            return;
+        }
+        if (epoch != store.epoch()) {
+            seenClientOrderIds.clear();
+        }
+        store.adoptEpoch(epoch);
+        store.nextTargetSeqNum(nextIn);
+        store.nextSenderSeqNum(answerSeqNum);
+        inbound.reset();
+        resendRequestedThrough = 0;
+        queued.clear();
+        long seqNum = logon.longValue(FixTags.MSG_SEQ_NUM);
+        answerLogon(logon, reset || logon.isSingleByte(FixTags.RESET_SEQ_NUM_FLAG, 'Y'), nowMs);
+        LOG.info("{}: logged on from {} (HeartBtInt={}s, next in {}, next out {}, epoch {}: the cluster's)", name,
+            transport.remoteAddress(), heartbeatIntervalMs / 1000, nextIn, store.nextSenderSeqNum(), epoch);
+        if (seqNum >= nextIn) {
+            queued.add(seqNum, logon); // counted once the gap before it is filled
+            requestResend(seqNum, nowMs);
+        }
+        inbound.settle();
+    }
+
+    /**
+     * The cluster refused this session's claim ({@code reason}): answered with a Logout, numbered
+     * {@code logoutSeqNum} in the session, or outside its numbering (MsgSeqNum 1) when another gateway holds it.
+     */
+    public void onRefused(long logoutSeqNum, String reason, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        cluster.claimAnswered();
+        if (transport == null) {
+            return;
+        }
+        LOG.warn("{}: Logon refused by the cluster: {}", name, reason);
+        if (logoutSeqNum > 0) {
+            store.nextSenderSeqNum(logoutSeqNum);
+            writeNumbered(MsgTypes.LOGOUT, w -> w.field(FixTags.TEXT, reason), nowMs);
+            transmit(nowMs);
+        } else {
+            logoutOutsideNumbering(reason, nowMs);
+        }
+        SessionTransport refused = transport;
+        state = State.DISCONNECTED;
+        transport = null;
+        cluster.connectionGone();
+        refused.disconnect();
+    }
+
+    /**
+     * The cluster gave this session to another gateway (this one was silent or gone too long): its connection here,
+     * if any, is dropped without writing another byte; nothing is canceled (the session goes on there).
+     */
+    public void onRevoked() {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        LOG.warn("{}: the cluster gave this session to another gateway: dropping its connection here", name);
+        SessionTransport lost = transport;
+        state = State.DISCONNECTED;
+        transport = null;
+        closing = false;
+        resendRequestedThrough = 0;
+        queued.clear();
+        cluster.connectionGone();
+        if (lost != null) {
+            lost.abort();
+            application.onMoved(this);
+        }
+    }
+
+    /**
+     * A resend's message from the cluster's copy: message {@code seqNum} again, PossDupFlag=Y, its OrigSendingTime
+     * when the cluster numbered it ({@code origSendingTimeNanos}); {@code body} writes what follows the header. A run
+     * of gap fills before it is written first.
+     */
+    public void onResent(long seqNum, int msgType, MessageBody body, long origSendingTimeNanos, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        if (transport == null || state == State.DISCONNECTED) {
+            return;
+        }
+        flushGapFill(seqNum, nowMs);
+        writer.begin(msgType)
+            .field(FixTags.SENDER_COMP_ID, serverCompId)
+            .field(FixTags.TARGET_COMP_ID, clientCompId)
+            .field(FixTags.MSG_SEQ_NUM, seqNum)
+            .field(FixTags.POSS_DUP_FLAG, 'Y')
+            .timestamp(FixTags.SENDING_TIME, nowMs * 1_000_000L)
+            .timestamp(FixTags.ORIG_SENDING_TIME, Math.min(origSendingTimeNanos, nowMs * 1_000_000L));
+        body.writeBody(writer);
+        writer.finish();
+        transmit(nowMs);
+    }
+
+    /** A resend's number with nothing to resend (an admin message, market data): it joins a gap fill. */
+    public void onResentGap(long seqNum) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        cluster.gap(seqNum);
+    }
+
+    /**
+     * The cluster answered a resend through {@code lastAnswered}; {@code askAgainFrom} (0: none) is where the rest
+     * of it starts, asked for now.
+     */
+    public void onResendDone(long lastAnswered, long askAgainFrom, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        if (transport == null || state == State.DISCONNECTED) {
+            return;
+        }
+        flushGapFill(lastAnswered + 1, nowMs);
+        if (askAgainFrom != 0) {
+            cluster.resend(askAgainFrom, 0);
+        }
+    }
+
+    /** A Logout numbered 1, outside the session's numbering (the session is not this gateway's to number). */
+    private void logoutOutsideNumbering(String text, long nowMs) {
+        writer.begin(MsgTypes.LOGOUT)
+            .field(FixTags.SENDER_COMP_ID, serverCompId)
+            .field(FixTags.TARGET_COMP_ID, clientCompId)
+            .field(FixTags.MSG_SEQ_NUM, 1L)
+            .timestamp(FixTags.SENDING_TIME, nowMs * 1_000_000L)
+            .field(FixTags.TEXT, text)
+            .finish();
+        transmit(nowMs);
+    }
+
+    /** Writes the run of gap fills that ends before {@code seqNum}, if one is open. */
+    private void flushGapFill(long seqNum, long nowMs) {
+        long start = cluster.takeGapBefore();
+        if (start != 0 && start < seqNum) {
+            sendGapFill(start, seqNum, nowMs);
+        }
     }
 
     /**
@@ -580,6 +775,11 @@ public final class FixSession {
         if (problem != null) {
             LOG.warn("{}: Logon with ResetSeqNumFlag=Y refused: {}", name, problem);
             logoutAndDisconnect(problem, nowMs);
+            return;
+        }
+        if (cluster != null) {
+            LOG.info("{}: sequence numbers reset by a Logon on the logged-on session: asking the cluster", name);
+            cluster.reset(logon);
             return;
         }
         store.reset();
@@ -652,6 +852,11 @@ public final class FixSession {
         if (end != 0 && end < begin) {
             reject(message, seqNum, FixTags.END_SEQ_NO, SessionRejectReasons.VALUE_INCORRECT,
                 "EndSeqNo(16) is below BeginSeqNo(7)", nowMs);
+            return;
+        }
+        if (cluster != null) {
+            LOG.info("{}: resending {}..{} from the cluster's copy", name, begin, end == 0 ? "end" : end);
+            cluster.resend(begin, end);
             return;
         }
         long next = store.nextSenderSeqNum();
@@ -768,7 +973,13 @@ public final class FixSession {
 
     private LogonResult refuseLogon(String text, long nowMs) {
         LOG.warn("{}: Logon refused: {}", name, text);
-        logoutAndDisconnect(text, nowMs);
+        if (cluster != null) {
+            logoutOutsideNumbering(text, nowMs); // the session is not this gateway's: its numbers are the cluster's
+            closing = true;
+            transport.disconnect();
+        } else {
+            logoutAndDisconnect(text, nowMs);
+        }
         state = State.DISCONNECTED;
         transport = null;
         return LogonResult.REFUSED;
@@ -789,7 +1000,14 @@ public final class FixSession {
 
     private void disconnect() {
         closing = true;
-        if (transport != null) {
+        if (transport != null && (cluster == null || !cluster.deferClose(lastSentMs))) {
+            transport.disconnect();
+        }
+    }
+
+    /** A close that waited for the session's own messages to come back numbered: done once they have, or too late. */
+    private void closeIfDue(long nowMs) {
+        if (closing && transport != null && cluster.closeDue(nowMs)) {
             transport.disconnect();
         }
     }
@@ -800,11 +1018,78 @@ public final class FixSession {
     }
 
     private void send(int msgType, MessageBody body, long nowMs, long originPosition, int originOrdinal) {
+        if (cluster != null) {
+            sendThroughCluster(msgType, body, MsgTypes.isAdmin(msgType) ? 0 : SessionCodec.STORED, nowMs);
+            return;
+        }
         writeNumbered(msgType, body, nowMs);
         if (!MsgTypes.isAdmin(msgType)) {
             keepForResend(writerSeqNum, originPosition, originOrdinal);
         }
         transmit(nowMs);
+    }
+
+    /**
+     * A message of the session's own when a cluster numbers them: its body goes to the cluster, and is written when it
+     * comes back numbered ({@link #onNumberedOut}), in order with the reports. It says the cluster has had every
+     * message of the client below the expected number (the requests among them went before it, in order).
+     */
+    private void sendThroughCluster(int msgType, MessageBody body, int flags, long nowMs) {
+        writer.begin(msgType);
+        int mark = writer.position();
+        body.writeBody(writer);
+        long expected = inbound.expected();
+        cluster.out(writer, mark, msgType, flags, expected > 1 ? inbound.positionOf(expected - 1) : 0);
+        lastSentMs = nowMs;
+    }
+
+    /**
+     * A report the engine made (an ExecutionReport, a drop copy), numbered {@code seqNum} by the cluster that owns
+     * the sessions: written with that number (kept in this gateway's cache of the session), whether or not a
+     * connection is bound. A number this session has passed already is not written again.
+     */
+    public void sendNumberedReport(long seqNum, int msgType, MessageBody body, long answeredInbound, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        if (!acceptNumber(seqNum)) {
+            return;
+        }
+        store.nextSenderSeqNum(seqNum);
+        writeNumbered(msgType, body, nowMs);
+        keepForResend(seqNum, 0, 0);
+        journalPositions.answered(answeredInbound);
+        transmit(nowMs);
+    }
+
+    /**
+     * One of the session's own messages, numbered {@code seqNum} by the cluster: written now, its body as the session
+     * wrote it ({@code body}), kept in the cache if it is {@link SessionCodec#STORED}; {@code copyOf}: the session it
+     * copies, as a drop copy (null: none).
+     */
+    public void onNumberedOut(long seqNum, int msgType, int flags, MessageBody body, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        cluster.numbered();
+        if (acceptNumber(seqNum)) {
+            store.nextSenderSeqNum(seqNum);
+            writeNumbered(msgType, body, nowMs);
+            if ((flags & SessionCodec.STORED) != 0) {
+                keepForResend(seqNum, 0, 0);
+            }
+            transmit(nowMs);
+        }
+        closeIfDue(nowMs);
+    }
+
+    /** Whether a number from the cluster is this session's next to write (a lower one was written already). */
+    private boolean acceptNumber(long seqNum) {
+        long next = store.nextSenderSeqNum();
+        if (seqNum < next) {
+            return false;
+        }
+        if (seqNum > next) {
+            LOG.warn("{}: the cluster numbered {} while {} was next here: the client asks for the gap", name, seqNum,
+                next);
+        }
+        return true;
     }
 
     /**
@@ -815,8 +1100,12 @@ public final class FixSession {
      */
     public boolean sendUnstored(int msgType, MessageBody body, long nowMs) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
-        if (transport == null || closing || state != State.LOGGED_ON) {
+        if (transport == null || closing || state != State.LOGGED_ON || (cluster != null && cluster.claiming())) {
             return false;
+        }
+        if (cluster != null) {
+            sendThroughCluster(msgType, body, 0, nowMs);
+            return true;
         }
         writeNumbered(msgType, body, nowMs);
         transmit(nowMs);
