@@ -47,15 +47,16 @@ public final class SessionCodec {
     public static final int RESET = 15;
     public static final int KEEPALIVE = 16;
 
-    // answer record types (outbound ring; beside OutboundEventRing's)
+    // answer record types (outbound ring; beside OutboundEventRing's, and apart from the requests': an OUT and an
+    // OUT_COPY travel in the outbound ring too, inside NUMBERED)
     public static final int NUMBERED = 6;
-    public static final int GRANTED = 11;
-    public static final int REFUSED = 12;
-    public static final int REVOKED = 13;
-    public static final int RESENT = 15;
-    public static final int RESEND_DONE = 16;
-    public static final int LEASE = 17;
     public static final int OUT_COPY = 18;
+    public static final int GRANTED = 21;
+    public static final int REFUSED = 22;
+    public static final int REVOKED = 23;
+    public static final int RESENT = 24;
+    public static final int RESEND_DONE = 25;
+    public static final int LEASE = 26;
 
     /** OUT flags: kept for resend (an application message); a report the session's drop copies get too. */
     public static final int STORED = 1;
