@@ -376,8 +376,8 @@ public final class OrderEntry implements ApplicationHandler {
                 message.valueLengthAt(symbolField));
         }
         session.seenClientOrderIds().reported(refusalReport.clientOrderIdHash());
-        session.sendApplication(refusalReport.msgType(), refusalReport, nowMs);
-        if (refusalCopies != null) {
+        session.sendRefusal(refusalReport.msgType(), refusalReport, nowMs);
+        if (refusalCopies != null && !session.clusterOwned()) { // a cluster copies what it numbers itself
             refusalCopies.copy(session, refusal, refusalReport, nowMs);
         }
     }

@@ -466,6 +466,19 @@ public final class FixSession {
     }
 
     /**
+     * A report of a request refused before the engine saw it (as {@link #sendApplication}): when a cluster numbers the
+     * messages, it also gives the session's drop copies theirs, numbered in their sessions.
+     */
+    public void sendRefusal(int msgType, MessageBody body, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        if (cluster != null) {
+            sendThroughCluster(msgType, body, SessionCodec.STORED | SessionCodec.COPIED, nowMs);
+        } else {
+            send(msgType, body, nowMs);
+        }
+    }
+
+    /**
      * Sends the report of an engine event, as {@link #sendApplication}, stored with the event's origin (journal
      * position and ordinal) in the same record, so that after a crash the store knows which events it holds
      * ({@link JournalPositions#holdsEvent}). {@code answeredInbound} is the inbound position of this session's
