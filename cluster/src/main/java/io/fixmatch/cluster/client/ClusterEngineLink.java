@@ -9,9 +9,12 @@ import io.aeron.driver.ThreadingMode;
 import io.aeron.exceptions.AeronException;
 import io.aeron.logbuffer.Header;
 import io.fixmatch.cluster.protocol.Egress;
+import io.fixmatch.cluster.protocol.GatewayDirectory;
+import io.fixmatch.cluster.protocol.GatewayProcess;
 import io.fixmatch.cluster.protocol.Ingress;
 import io.fixmatch.engine.api.ExecutionEvent;
 import io.fixmatch.engine.codec.EventCodec;
+import io.fixmatch.engine.codec.SessionCodec;
 import io.fixmatch.engine.loop.CommandTrace;
 import io.fixmatch.engine.loop.CpuPinning;
 import io.fixmatch.engine.loop.EngineLink;
@@ -61,13 +64,15 @@ import java.util.concurrent.TimeUnit;
 public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ClusterEngineLink.class);
     private static final long KEEPALIVE_NS = TimeUnit.MILLISECONDS.toNanos(500);
+    /** This process: a restart says hello with another (its sessions' connections are gone). */
+    private static final long INCARNATION = System.currentTimeMillis() << 16 ^ ProcessHandle.current().pid();
     private static final long ACK_INTERVAL_NS = TimeUnit.MILLISECONDS.toNanos(5);
     private static final long GAP_RESUME_INTERVAL_NS = TimeUnit.MILLISECONDS.toNanos(50);
     private static final long RECONNECT_PAUSE_NS = TimeUnit.MILLISECONDS.toNanos(200);
     private static final long HELLO_AGAIN_NS = TimeUnit.SECONDS.toNanos(1);
     private static final int TAKE_LIMIT = 256;
-    private static final int MAX_RECORD = 1024;
-    private static final int MESSAGE_BYTES = 64 * 1024;
+    /** Room for a command's record; a session's own message to number may be as long as the FIX maximum. */
+    private static final int COMMAND_RECORD_BYTES = 1024;
 
     private enum State { CONNECTING, WELCOMING, LIVE, CLOSED }
 
@@ -77,8 +82,17 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
     private final UnansweredCommands unanswered;
     private final EgressAcknowledgements acks = new EgressAcknowledgements();
     private final LinkStatus status = new LinkStatus();
-    private final UnsafeBuffer message = new UnsafeBuffer(ByteBuffer.allocateDirect(MESSAGE_BYTES));
+    private final int maxRecord;
+    private final UnsafeBuffer message;
     private final ExecutionEvent historyEvent = new ExecutionEvent();
+    /** How often this gateway speaks through the log at least (a KEEPALIVE when nothing else is taken). */
+    private final long keepaliveNanos;
+    /** How long after it last spoke (a command taken, answered since) this gateway may write for its sessions. */
+    private final long leaseNanos;
+    private long lastTakenNanos;
+    private final UnsafeBuffer leaseRecord = new UnsafeBuffer(new byte[SessionCodec.LEASE_LENGTH]);
+    /** The cluster's gateways and who holds each session, as it last said (the admin endpoint reads it). */
+    private volatile GatewayDirectory directory = GatewayDirectory.EMPTY;
     private final MessageHandler onInboundRecord = this::onInboundRecord;
     private final Listener listener = new Listener();
     /** The engine's view as the cluster sends it (halts, kill switches, book answers): this thread writes it. */
@@ -131,6 +145,12 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
         this.unanswered = new UnansweredCommands(settings.unansweredBytes());
         this.view = EngineView.mirror(symbols);
         this.counters = new EngineCounters(symbols);
+        this.maxRecord = Math.max(COMMAND_RECORD_BYTES, settings.maxMessageBytes() + SessionCodec.OUT_HEADER_LENGTH
+            + UnansweredCommands.ENTRY_HEADER);
+        this.message = new UnsafeBuffer(ByteBuffer.allocateDirect(Ingress.COMMAND_HEADER_LENGTH + maxRecord
+            + Ingress.MAX_OWNERS * Integer.BYTES + 64));
+        this.keepaliveNanos = Math.min(KEEPALIVE_NS, TimeUnit.MILLISECONDS.toNanos(settings.gatewayTimeoutMs()) / 8);
+        this.leaseNanos = TimeUnit.MILLISECONDS.toNanos(settings.gatewayTimeoutMs()) * 3 / 4;
     }
 
     /**
@@ -210,7 +230,8 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
 
     private void sayHello() {
         int length = Ingress.encodeHello(message, 0, settings.gatewayId(), settings.fingerprint(),
-            settings.owners());
+            settings.owners(), new GatewayProcess(INCARNATION, ProcessHandle.current().pid(), settings.fixPort(),
+                settings.adminPort()));
         long result;
         while ((result = client.offer(message, 0, length)) < 0) {
             if (result == Publication.CLOSED || result == Publication.MAX_POSITION_EXCEEDED) {
@@ -309,7 +330,7 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
 
     /** Takes what the gateway threads offered, as far as there is room to keep it unanswered. */
     private int takeCommands() {
-        int room = (settings.unansweredBytes() - unanswered.bytesHeld()) / MAX_RECORD;
+        int room = (settings.unansweredBytes() - unanswered.bytesHeld()) / maxRecord;
         if (room <= 0) {
             return 0;
         }
@@ -317,10 +338,11 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
     }
 
     private void onInboundRecord(int type, MutableDirectBuffer buffer, int index, int length) {
-        if (length + UnansweredCommands.ENTRY_HEADER > MAX_RECORD
+        if (length + UnansweredCommands.ENTRY_HEADER > maxRecord
             || !unanswered.add(++nextSequence, nowNanos, type, buffer, index, length)) {
             throw new IllegalStateException("a command record of " + length + " bytes does not fit");
         }
+        lastTakenNanos = nowNanos;
         status.unanswered = unanswered.count();
     }
 
@@ -397,6 +419,13 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
             LOG.warn("{} commands unanswered for over {} ms: asking the cluster to resume and offering them again",
                 unanswered.count(), settings.resendAfterMs());
             requestResume(true);
+            return 1;
+        }
+        if (nowNanos - lastTakenNanos > keepaliveNanos
+            && unanswered.add(++nextSequence, nowNanos, SessionCodec.KEEPALIVE, message, 0, 0)) {
+            // Through the log, so the cluster knows this gateway lives (its sessions stay its own), and its answer
+            // extends the write lease.
+            lastTakenNanos = nowNanos;
             return 1;
         }
         if (nowNanos - lastSentNanos > KEEPALIVE_NS && client.sendKeepAlive()) {
@@ -531,6 +560,8 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
             int record = at + Egress.RECORD_HEADER_LENGTH;
             if (type == Egress.VIEW_RECORD) {
                 view.apply(buffer, record);
+            } else if (type == Egress.DIRECTORY_RECORD) {
+                directory = GatewayDirectory.decode(buffer, record);
             } else if (!history || storesLack(type, buffer, record)) {
                 count(type, buffer, record);
                 outbound.publishRecord(type, buffer, record, recordLength);
@@ -547,9 +578,35 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
                 counters.commandProcessed();
             }
             lastAnswered = answered;
-            unanswered.answeredThrough(answered);
+            long spokeNanos = unanswered.answeredThrough(answered);
             status.unanswered = unanswered.count();
+            if (spokeNanos != 0) {
+                // After this batch's records (a session taken away among them), in the ring's order: the gateway
+                // thread writes for its sessions until then, and not after unless the cluster answers again.
+                SessionCodec.encodeLease(leaseRecord, 0, spokeNanos + leaseNanos);
+                outbound.publishRecord(SessionCodec.LEASE, leaseRecord, 0, SessionCodec.LEASE_LENGTH);
+            }
         }
+    }
+
+    /** A resend's answer: its records go to the gateway thread as they are, in order with the batches. */
+    private void onResent(DirectBuffer buffer, int offset, int length) {
+        if (runner == null) {
+            return; // before the gateway runs: no session is logged on to have asked
+        }
+        int end = offset + length;
+        for (int at = offset + Egress.RESENT_HEADER_LENGTH; at < end; ) {
+            int recordLength = Egress.recordLength(buffer, at);
+            outbound.publishRecord(Egress.recordType(buffer, at), buffer, at + Egress.RECORD_HEADER_LENGTH,
+                recordLength);
+            at += Egress.RECORD_HEADER_LENGTH + recordLength;
+        }
+        outbound.wakeConsumer();
+    }
+
+    /** Any thread: the cluster's gateways and who holds each session, as it last said. */
+    public GatewayDirectory directory() {
+        return directory;
     }
 
     private void count(int type, DirectBuffer buffer, int record) {
@@ -596,6 +653,7 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
                         onBatch(buffer, offset, length);
                     }
                 }
+                case Egress.RESENT -> onResent(buffer, offset, length);
                 case Egress.WELCOME -> onWelcome(buffer, offset, length);
                 case Egress.SEED -> onSeed(buffer, offset, length);
                 case Egress.REFUSED -> {

@@ -9,6 +9,8 @@ import io.aeron.cluster.service.Cluster;
 import io.aeron.cluster.service.ClusteredService;
 import io.aeron.logbuffer.Header;
 import io.fixmatch.cluster.protocol.Egress;
+import io.fixmatch.cluster.protocol.GatewayDirectory;
+import io.fixmatch.cluster.protocol.GatewayProcess;
 import io.fixmatch.cluster.protocol.Ingress;
 import io.fixmatch.cluster.protocol.VenueFingerprint;
 import io.fixmatch.engine.api.Command;
@@ -17,6 +19,7 @@ import io.fixmatch.engine.api.SessionControl;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.SymbolControl;
 import io.fixmatch.engine.codec.CommandCodec;
+import io.fixmatch.engine.codec.SessionCodec;
 import io.fixmatch.engine.loop.CommandTrace;
 import io.fixmatch.engine.loop.IdleStrategies;
 import io.fixmatch.engine.loop.InboundCommandRing;
@@ -26,6 +29,7 @@ import io.fixmatch.engine.loop.OutboundEventRing;
 import io.fixmatch.engine.matching.EngineView;
 import io.fixmatch.engine.matching.MatchingEngine;
 import io.fixmatch.journal.ReplicaJournal;
+import io.fixmatch.journal.SessionMessageLogs;
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableDirectByteBuffer;
 import org.agrona.MutableDirectBuffer;
@@ -72,16 +76,24 @@ public final class MatchingService implements ClusteredService {
     static final long END_OF_DAY_TIMER = 1;
     /** The engine's own next deadline (a GTD expiry, an auction's end): see {@link #scheduleEngineTimer()}. */
     static final long ENGINE_TIMER = 2;
+    /** When the sessions' ledger next has a waiting claim to decide: see {@link #scheduleSessionTimer()}. */
+    static final long SESSION_TIMER = 3;
     /** Tries at a back-pressured egress before the batch is left to the gateway's resume: the service never waits long. */
     private static final int OFFER_ATTEMPTS = 50;
     private static final int SEED_MESSAGE_BYTES = 64 * 1024;
     private static final int REPLY_BYTES = 256 * 1024;
-    private static final MessageHandler DROPPED = (type, buffer, index, length) -> { };
 
     private final ServiceSettings settings;
     private final ServiceStatus status = new ServiceStatus();
     private final LogClock clock = new LogClock();
     private final GatewaySlots slots;
+    private final SessionLedger ledger;
+    private ClusterSessions sessions;
+    private SessionMessageLogs sessionLogs;
+    /** The gateways or who holds a session changed: every connected gateway gets the directory after this message. */
+    private boolean directoryChanged;
+    /** The deadline (epoch ns) of the scheduled session timer; 0: none scheduled. Replicated state (from the ledger). */
+    private long sessionTimerDeadline;
     private final Command scratch = new Command();
     private final Command operatorCommand = new Command();
     private final UnsafeBuffer live = new UnsafeBuffer(ByteBuffer.allocateDirect(BATCH_BUFFER_BYTES));
@@ -92,6 +104,7 @@ public final class MatchingService implements ClusteredService {
      */
     private final ExpandableDirectByteBuffer reply = new ExpandableDirectByteBuffer(REPLY_BYTES);
     private final MessageHandler onStagedRecord = this::onStagedRecord;
+    private final MessageHandler onUnservedRecord = this::onUnservedRecord;
     private Cluster cluster;
     private ReplicaJournal journal;
     private MatchingRuntime runtime;
@@ -123,6 +136,19 @@ public final class MatchingService implements ClusteredService {
         this.settings = settings;
         this.ownFingerprint = VenueFingerprint.of(settings.engine().symbols(), settings.owners());
         this.slots = new GatewaySlots(settings.maxGateways(), settings.owners().size(), settings.windowBytes());
+        long timeoutNs = TimeUnit.MILLISECONDS.toNanos(settings.gatewayTimeoutMs());
+        this.ledger = new SessionLedger(settings.owners().size(), timeoutNs, new SessionLedger.Liveness() {
+            @Override
+            public boolean alive(int slot, long nowNs) {
+                return slots.slot(slot).alive(nowNs, timeoutNs);
+            }
+
+            @Override
+            public long silentFromNs(int slot) {
+                GatewaySlot gateway = slots.slot(slot);
+                return gateway.open ? gateway.lastHeardNs + timeoutNs : 0;
+            }
+        });
     }
 
     @Override
@@ -141,13 +167,33 @@ public final class MatchingService implements ClusteredService {
         journal = ReplicaJournal.open(settings.journal(), settings.engine().symbols(), settings.owners(), clock);
         LoopConfig staging = new LoopConfig(-1, IdleStrategies.DEFAULT, 64 * 1024, STAGING_RING_BYTES, 1);
         runtime = new MatchingRuntime(settings.engine(), staging, journal, settings.maxGateways() + 1,
-            slots::slotOfOwner, clock);
+            owner -> ledger.isOwner(owner) ? ledger.holder(owner) : 0, clock);
+        sessionLogs = SessionMessageLogs.open(settings.journal().directory().resolveSibling("session-messages"),
+            settings.owners(), () -> TimeUnit.NANOSECONDS.toMillis(clock.nanoTime()));
+        sessions = new ClusterSessions(ledger, sessionLogs, settings.dropCopies(), clock,
+            new ClusterSessions.Gateways() {
+                @Override
+                public OutboundEventRing staging(int slot) {
+                    return runtime.outbound(slot);
+                }
+
+                @Override
+                public void sendResent(int slot, DirectBuffer records, int length) {
+                    sendResentRecords(slots.slot(slot), records, length);
+                }
+
+                @Override
+                public boolean leader() {
+                    return leader;
+                }
+            });
         runtime.publishMarketData(settings.marketData());
         runtime.dropCopyRoutes(settings.dropCopies());
         long restoredSequence = 0;
         if (snapshotImage != null) {
             ServiceSnapshot.State state = ServiceSnapshot.load(snapshotImage, cluster.idleStrategy(), settings,
-                runtime.engine(), slots);
+                runtime.engine(), slots, ledger);
+            sessionTimerDeadline = state.sessionTimerDeadline();
             restoredSequence = state.commandSequence();
             endOfDayDeadline = state.endOfDayDeadline();
             engineTimerDeadline = state.engineTimerDeadline();
@@ -180,9 +226,13 @@ public final class MatchingService implements ClusteredService {
     public void onSessionClose(ClientSession session, long timestamp, CloseReason closeReason) {
         GatewaySlot slot = slots.bySession(session.id());
         if (slot != null) {
+            clock.set(timestamp);
             slot.open = false;
-            LOG.warn("gateway {} disconnected from the cluster ({}): its reports are kept until it says hello again",
-                slot.gatewayId, closeReason);
+            directoryChanged = true;
+            LOG.warn("gateway {} disconnected from the cluster ({}): its sessions may be taken over by a Logon"
+                + " elsewhere; its reports are kept until it says hello again", slot.gatewayId, closeReason);
+            ledger.expire(timestamp, sessions); // claims waiting for it are granted now
+            flushDecisions();
         }
     }
 
@@ -195,6 +245,10 @@ public final class MatchingService implements ClusteredService {
         clock.set(timestamp);
         status.logPosition = header.position();
         scheduleEndOfDay(timestamp);
+        GatewaySlot from = slots.bySession(session.id());
+        if (from != null) {
+            from.lastHeardNs = timestamp; // alive: its sessions stay its own (SessionLedger)
+        }
         if (length < 1) {
             ignored(null, "an empty message");
             return;
@@ -229,6 +283,10 @@ public final class MatchingService implements ClusteredService {
         int recordType = Ingress.commandRecordType(buffer, offset);
         int recordOffset = offset + Ingress.COMMAND_HEADER_LENGTH;
         int recordLength = length - Ingress.COMMAND_HEADER_LENGTH;
+        if (ClusterSessions.isRequest(recordType)) {
+            onSessionRequest(slot, sequence, recordType, buffer, recordOffset, recordLength);
+            return;
+        }
         String malformed = malformation(slot, recordType, buffer, recordOffset, recordLength);
         issuer = slot;
         answering = sequence;
@@ -240,6 +298,26 @@ public final class MatchingService implements ClusteredService {
         } else {
             appliedType = scratch.type();
             applyQueued();
+            sessions.commandApplied(scratch.owner(), scratch.inboundPosition());
+        }
+        flushAll();
+    }
+
+    /** A session's request in a gateway's sequence (a claim, a release, a message to number, a resend). */
+    private void onSessionRequest(GatewaySlot slot, long sequence, int type, DirectBuffer buffer, int offset,
+                                  int length) {
+        String malformed = sessions.malformation(slot, type, buffer, offset, length);
+        issuer = slot;
+        answering = sequence;
+        appliedType = null;
+        if (malformed != null) {
+            ignored(slot, malformed);
+        } else {
+            int holderBefore = type == SessionCodec.KEEPALIVE ? 0 : ledger.holder(SessionCodec.owner(buffer, offset));
+            sessions.onRequest(slot, type, buffer, offset, length);
+            if (type != SessionCodec.KEEPALIVE && ledger.holder(SessionCodec.owner(buffer, offset)) != holderBefore) {
+                directoryChanged = true;
+            }
         }
         flushAll();
     }
@@ -261,7 +339,17 @@ public final class MatchingService implements ClusteredService {
         if (scratch.owner() != 0 && !slot.serves(scratch.owner())) {
             return "a command for owner " + scratch.owner() + ", whom gateway " + slot.gatewayId + " does not serve";
         }
+        if (scratch.owner() != 0 && isClientRequest(scratch.type()) && ledger.holder(scratch.owner()) != slot.index) {
+            // The session moved to another gateway: what the old one still sends in its name is not applied.
+            return "a request of session " + scratch.owner() + ", which gateway " + slot.gatewayId + " does not hold";
+        }
         return null;
+    }
+
+    /** A request only the gateway holding the session may make (its client's); operators' and settings go anywhere. */
+    private static boolean isClientRequest(CommandType type) {
+        return type == CommandType.NEW_ORDER || type == CommandType.CANCEL || type == CommandType.REPLACE
+            || type == CommandType.ORDER_STATUS || type == CommandType.MASS_CANCEL || type == CommandType.MASS_STATUS;
     }
 
     private void onAck(ClientSession session, DirectBuffer buffer, int offset, int length) {
@@ -285,6 +373,14 @@ public final class MatchingService implements ClusteredService {
         if (correlationId == ENGINE_TIMER) {
             engineTimerDeadline = 0;
             applyOwn(operatorCommand.timer().timestampNanos(timestamp)); // reschedules as it flushes
+            return;
+        }
+        if (correlationId == SESSION_TIMER) {
+            sessionTimerDeadline = 0;
+            int[] before = ledger.holders();
+            ledger.expire(timestamp, sessions);
+            directoryChanged |= !Arrays.equals(before, ledger.holders());
+            flushDecisions(); // the decisions' records to their gateways; reschedules
             return;
         }
         if (correlationId != END_OF_DAY_TIMER) {
@@ -316,6 +412,23 @@ public final class MatchingService implements ClusteredService {
         while (runtime.inbound().size() > 0) {
             runtime.doWork();
         }
+    }
+
+    /**
+     * After every message: a cluster timer at the sessions' ledger's next deadline (a waiting claim to grant or refuse),
+     * derived from replicated state; rescheduled when it moves, canceled when no claim waits.
+     */
+    private void scheduleSessionTimer() {
+        long wanted = ledger.nextDeadlineNs();
+        if (wanted == sessionTimerDeadline) {
+            return;
+        }
+        if (wanted == 0) {
+            cluster.cancelTimer(SESSION_TIMER);
+        } else {
+            cluster.scheduleTimer(SESSION_TIMER, wanted);
+        }
+        sessionTimerDeadline = wanted;
     }
 
     /** From a log event: schedules the next end of day if none is scheduled (its deadline is replicated state). */
@@ -352,8 +465,13 @@ public final class MatchingService implements ClusteredService {
     /** After a command: one batch for each gateway its events touched, and one answering the issuer. */
     private void flushAll() {
         boolean viewChanged = appliedType != null && appliedType.isOperators();
+        boolean directory = directoryChanged;
+        directoryChanged = false;
         for (int i = 1; i <= slots.maxGateways(); i++) {
             GatewaySlot slot = slots.slot(i);
+            if (directory && slot.open) {
+                publishDirectory(slot);
+            }
             boolean answers = slot == issuer;
             boolean view = viewChanged && (answers || (slot.open && appliedType != CommandType.BOOK_QUERY));
             if (answers || view || runtime.outbound(i).hasEvents()) {
@@ -362,6 +480,7 @@ public final class MatchingService implements ClusteredService {
         }
         dropUnserved();
         scheduleEngineTimer();
+        scheduleSessionTimer();
         status.commandSequence = journal.commandSequence();
         status.journalHeldThrough = journal.heldThrough();
         status.journalFailure = journal.failure();
@@ -404,6 +523,22 @@ public final class MatchingService implements ClusteredService {
         if (type == OutboundEventRing.STORED_THROUGH) {
             return; // the standalone journal's snapshot marks mean nothing to a gateway of a cluster
         }
+        if (ClusterSessions.isNumbered(type)) {
+            long seqNum = sessions.number(type, buffer, index, length);
+            if (seqNum == 0) {
+                return; // of no configured session: nobody to write it for
+            }
+            liveAt = putNumbered(live, liveAt, seqNum, type, buffer, index, length);
+            if (type == OutboundEventRing.TRACED_EVENT) {
+                int stamps = CommandTrace.OUTBOUND_LENGTH;
+                keptAt = putNumbered(kept, keptAt, seqNum, OutboundEventRing.EVENT, buffer, index + stamps,
+                    length - stamps);
+            } else {
+                keptAt = putNumbered(kept, keptAt, seqNum, type, buffer, index, length);
+            }
+            keptRecords++;
+            return;
+        }
         liveAt = Egress.putRecord(live, liveAt, type, buffer, index, length);
         if (type == OutboundEventRing.MARKET_DATA && !building.open) {
             return;
@@ -429,11 +564,56 @@ public final class MatchingService implements ClusteredService {
         keptRecords++;
     }
 
-    /** The events of owners no gateway serves (a drop-copy session whose gateway never connected): dropped. */
+    /** A session's message in a batch: a NUMBERED record (the cluster's MsgSeqNum, then the message as staged). */
+    private static int putNumbered(MutableDirectBuffer batch, int at, long seqNum, int type, DirectBuffer source,
+                                   int offset, int length) {
+        int record = at + Egress.RECORD_HEADER_LENGTH;
+        batch.putInt(at, SessionCodec.NUMBERED, Egress.ORDER);
+        batch.putInt(at + Integer.BYTES, SessionCodec.NUMBERED_HEADER_LENGTH + length, Egress.ORDER);
+        SessionCodec.encodeNumberedHeader(batch, record, seqNum, type);
+        batch.putBytes(record + SessionCodec.NUMBERED_HEADER_LENGTH, source, offset, length);
+        return record + SessionCodec.NUMBERED_HEADER_LENGTH + length;
+    }
+
+    /**
+     * The messages of sessions no gateway holds (a client away, a drop-copy session not logged on): numbered and kept
+     * in this node's session logs, sent to nobody; the client gets them by its resend when it logs on again.
+     */
     private void dropUnserved() {
-        while (runtime.outbound(0).readRecords(DROPPED, Integer.MAX_VALUE) > 0) {
+        while (runtime.outbound(0).readRecords(onUnservedRecord, Integer.MAX_VALUE) > 0) {
             // a read stops where the ring wraps
         }
+    }
+
+    private void onUnservedRecord(int type, MutableDirectBuffer buffer, int index, int length) {
+        if (ClusterSessions.isNumbered(type)) {
+            sessions.number(type, buffer, index, length);
+        }
+    }
+
+    /** The cluster's gateways and who holds each session, for a gateway's admin endpoint, staged for its batch. */
+    private void publishDirectory(GatewaySlot slot) {
+        List<GatewayDirectory.Gateway> gateways = new ArrayList<>();
+        for (int i = 1; i <= slots.maxGateways(); i++) {
+            GatewaySlot known = slots.slot(i);
+            if (!known.isFree()) {
+                gateways.add(new GatewayDirectory.Gateway(known.index, known.gatewayId, known.open, known.pid,
+                    known.fixPort, known.adminPort));
+            }
+        }
+        int length = new GatewayDirectory(ledger.takeovers(), gateways, ledger.holders()).encode(reply, 0);
+        runtime.outbound(slot.index).publishRecord(Egress.DIRECTORY_RECORD, reply, 0, length);
+    }
+
+    /** A resend's answer, from this node (the leader) to the gateway holding the session. */
+    private void sendResentRecords(GatewaySlot slot, DirectBuffer records, int length) {
+        ClientSession session = cluster.getClientSession(slot.sessionId);
+        if (session == null || session.isClosing()) {
+            return;
+        }
+        Egress.encodeResentHeader(kept, 0);
+        kept.putBytes(Egress.RESENT_HEADER_LENGTH, records, 0, length);
+        offerReply(session, kept, Egress.RESENT_HEADER_LENGTH + length);
     }
 
     /** Offers to the gateway's session, retrying briefly on back-pressure; a batch that cannot go is asked for again. */
@@ -483,22 +663,46 @@ public final class MatchingService implements ClusteredService {
                 cluster.closeClientSession(slot.sessionId);
             }
         }
-        String refusal = slots.refusalOf(slot, owners);
+        String refusal = slots.refusalOf(owners);
         if (refusal != null) {
             refuseHello(session, refusal);
             return;
         }
+        GatewayProcess process = Ingress.helloProcess(buffer, offset, length);
         boolean known = slot.gatewayId == gatewayId;
+        boolean restarted = known && process.incarnation() != slot.incarnation;
         slot.gatewayId = gatewayId;
         slot.sessionId = session.id();
         slot.open = true;
-        slots.assign(slot, owners);
-        LOG.info("gateway {} said hello on session {} ({}), serving owners {}; {} of its commands applied, {} batches"
-                + " unacknowledged", gatewayId, session.id(), known ? "again" : "first time",
-            Arrays.toString(owners), slot.lastApplied, slot.window.count());
+        slot.lastHeardNs = clock.nanoTime();
+        slot.incarnation = process.incarnation();
+        slot.pid = process.pid();
+        slot.fixPort = process.fixPort();
+        slot.adminPort = process.adminPort();
+        slot.owners = owners.clone();
+        if (restarted || !known) {
+            // A new process: the connections of the sessions it held are gone (clients log on again, anywhere), and
+            // what it had not consumed is of no use to it (the sessions' messages are in every node's session logs).
+            ledger.releaseAll(slot.index, sessions);
+            slot.window.release(slot.egressSequence);
+        }
+        directoryChanged = true;
+        LOG.info("gateway {} (pid {}, FIX port {}) said hello on session {} ({}), may serve owners {}; {} of its"
+                + " commands applied, {} batches unacknowledged", gatewayId, process.pid(), process.fixPort(),
+            session.id(), !known ? "first time" : restarted ? "restarted" : "again", Arrays.toString(owners),
+            slot.lastApplied, slot.window.count());
         if (leader) {
             welcome(slot, session);
         }
+        flushDecisions(); // the directory, and grants of claims that waited for the sessions it held
+    }
+
+    /** After a message that is no command (a hello, a lost gateway, a session timer): the records it staged go out. */
+    private void flushDecisions() {
+        issuer = null;
+        answering = 0;
+        appliedType = null;
+        flushAll();
     }
 
     /**
@@ -716,8 +920,9 @@ public final class MatchingService implements ClusteredService {
     public void onTakeSnapshot(ExclusivePublication snapshotPublication) {
         long start = System.nanoTime();
         int bytes = ServiceSnapshot.take(snapshotPublication, cluster.idleStrategy(), settings, runtime.engine(), slots,
+            ledger,
             new ServiceSnapshot.State(journal.commandSequence(), endOfDayDeadline, venueFingerprint,
-                engineTimerDeadline),
+                engineTimerDeadline, sessionTimerDeadline),
             cluster.logPosition());
         journal.markPosition();
         status.snapshots++;

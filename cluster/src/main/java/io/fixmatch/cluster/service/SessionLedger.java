@@ -275,11 +275,11 @@ final class SessionLedger {
 
     void read(DataInputStream in) throws IOException {
         int count = in.readUnsignedShort();
-        if (count != entries.length - 1) {
+        if (count > entries.length - 1) {
             throw new IllegalStateException("the snapshot holds " + count + " sessions, this node configures "
                 + (entries.length - 1));
         }
-        for (int owner = 1; owner < entries.length; owner++) {
+        for (int owner = 1; owner <= count; owner++) { // sessions added at the end since start afresh
             Entry entry = entries[owner];
             entry.holder = in.readInt();
             entry.epoch = in.readInt();

@@ -56,6 +56,8 @@ public final class Gateway {
     private final List<GatewayConnection> pausedReaders = new ArrayList<>();
     private final List<LongConsumer> timers = new ArrayList<>();
     private final InboundCommandRing inbound;
+    private final SessionRegistry registry;
+    private final SymbolTable symbols;
     private SessionTransport[] dirty = new SessionTransport[16];
     private int dirtyCount;
     private MatchingRuntime inlineMatching;
@@ -102,6 +104,20 @@ public final class Gateway {
         this.outbound = outbound;
         this.pending = pending;
         this.reports = new ReportWriter(outbound, registry, symbols, stages, sessions, marketData);
+        this.registry = registry;
+        this.symbols = symbols;
+    }
+
+    /**
+     * Before start, a gateway of a cluster that owns the sessions: it writes their bytes under the cluster's
+     * {@link WriteLease}, and their records (grants, numbered messages, resends) reach them.
+     */
+    public void sessionsOwnedByCluster(int maxMessageSize) {
+        if (started) {
+            throw new IllegalStateException("set before the gateway starts");
+        }
+        writeLease = new WriteLease();
+        reports.clusterRecords(new ClusterSessionRecords(registry, symbols, writeLease, maxMessageSize));
     }
 
     /** Before start: this gateway owns {@code session} from now on. */
@@ -126,11 +142,6 @@ public final class Gateway {
     /** Before start: the engine is a cluster's; traced round trips count its way in as replication. */
     public void engineReplicated() {
         stages.replicated();
-    }
-
-    /** Before start, a gateway of a cluster that owns the sessions: its sessions' bytes are written under this lease. */
-    public void writeLease(WriteLease lease) {
-        writeLease = lease;
     }
 
     /** Gateway thread: whether its sessions' bytes may be written now (always, but under a lease run out). */
