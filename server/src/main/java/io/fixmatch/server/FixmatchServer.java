@@ -268,7 +268,8 @@ public final class FixmatchServer implements AutoCloseable {
             return null;
         }
         return new ClusterGateway(config.cluster().gatewayId(), config.cluster().members(),
-            cluster.clusterLink().status(), config.admin().token());
+            cluster.clusterLink().status(), config.admin().token(), cluster.clusterLink()::directory,
+            config.sessions().stream().map(SessionConfig::clientCompId).toList());
     }
 
     /** A cluster gateway serves once what the cluster held for its sessions is in their stores. */

@@ -90,6 +90,13 @@ final class ClusterVenue implements AutoCloseable {
             return processes.stop(process);
         }
 
+        /** This gateway's {@code GET /cluster}, as JSON. */
+        JsonNode cluster() throws IOException, InterruptedException {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                + adminPort + "/cluster")).timeout(ASK_TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofString());
+            return JSON.readTree(response.body());
+        }
+
         /** The status of this gateway's {@code /health}: 200 while ready and a leader answers, else 503. */
         int health() throws IOException, InterruptedException {
             return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + adminPort + "/health"))
@@ -253,6 +260,11 @@ final class ClusterVenue implements AutoCloseable {
         Gateway gateway = new Gateway(id, sessions);
         gateways.add(gateway);
         return gateway;
+    }
+
+    /** The FIX sessions the cluster gave to another gateway so far, as {@code gateway}'s {@code /cluster} says. */
+    long sessionTakeovers(Gateway gateway) throws IOException, InterruptedException {
+        return gateway.cluster().path("sessionTakeovers").asLong(-1);
     }
 
     Process node(int id) {
