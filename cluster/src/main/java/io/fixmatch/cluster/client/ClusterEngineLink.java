@@ -101,6 +101,8 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
     private final EngineCounters counters;
     private final ExecutionEvent countedEvent = new ExecutionEvent();
     private long lastAnswered;
+    /** When the cluster last answered a command (System.nanoTime). */
+    private long lastAnswerNanos;
     private long startNanos = System.nanoTime();
     private volatile long joinNanos;
     private volatile long historyBatches;
@@ -414,8 +416,10 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
             lostSession();
             return 1;
         }
+        // Overdue and no answer for as long: lost (a leader change), not merely queued behind others (a busy cluster,
+        // which answers on: offering thousands again would only feed the queue).
         if (unanswered.count() > 0 && nowNanos - unanswered.oldestTakenNanos() > resendAfter
-            && nowNanos - lastResumeNanos > resendAfter) {
+            && nowNanos - lastAnswerNanos > resendAfter && nowNanos - lastResumeNanos > resendAfter) {
             LOG.warn("{} commands unanswered for over {} ms: asking the cluster to resume and offering them again",
                 unanswered.count(), settings.resendAfterMs());
             requestResume(true);
@@ -578,6 +582,7 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
                 counters.commandProcessed();
             }
             lastAnswered = answered;
+            lastAnswerNanos = nowNanos;
             long spokeNanos = unanswered.answeredThrough(answered);
             status.unanswered = unanswered.count();
             if (spokeNanos != 0) {

@@ -291,6 +291,11 @@ final class Traders implements AutoCloseable {
         }
     }
 
+    /** Sends one message of the test's own on the session of {@code compId}. */
+    void send(String compId, Message message) {
+        send(message, sessions.get(compId));
+    }
+
     /** How many order requests each session's engine has numbered so far, by CompID. */
     Map<String, Integer> requestCounts() {
         Map<String, Integer> counts = new LinkedHashMap<>();
