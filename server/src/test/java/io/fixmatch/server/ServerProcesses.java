@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  */
 public final class ServerProcesses implements AutoCloseable {
     private static final Pattern READY = Pattern.compile("fixmatch ready: FIX 4\\.4 on [^ ]+:(\\d+)");
-    private static final long WAIT_SECONDS = 30;
+    private static final long WAIT_SECONDS = 120; // a JVM with Chronicle and Aeron on a loaded 2-core machine
 
     private final Path directory;
     private final Map<Process, Path> outputs = new HashMap<>();
