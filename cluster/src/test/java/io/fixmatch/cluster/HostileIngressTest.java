@@ -4,11 +4,6 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
-import io.aeron.cluster.client.AeronCluster;
-import io.aeron.cluster.client.EgressListener;
-import io.aeron.driver.MediaDriver;
-import io.aeron.driver.ThreadingMode;
-import io.aeron.logbuffer.Header;
 import io.fixmatch.cluster.client.ClusterEngineLink;
 import io.fixmatch.cluster.client.StoredOrigins;
 import io.fixmatch.cluster.protocol.Egress;
@@ -25,7 +20,6 @@ import io.fixmatch.engine.codec.CommandCodec;
 import io.fixmatch.engine.loop.InboundCommandRing;
 import io.fixmatch.engine.loop.OutboundEventRing;
 import io.fixmatch.journal.JournalDump;
-import org.agrona.DirectBuffer;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
@@ -39,8 +33,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -89,7 +81,7 @@ class HostileIngressTest {
             List<String> refusals;
             Command command = new Command();
             try (ClusterEngineLink gateway = new ClusterEngineLink(cluster.linkSettings(1, 1, 2), inbound, outbound,
-                2); RawClient hostile = new RawClient(cluster)) {
+                2); RawGateway hostile = new RawGateway(cluster)) {
                 gateway.connect(StoredOrigins.NONE);
                 gateway.start(-1);
                 TestCluster.claim(inbound, outbound, event -> { }, 1, 2); // its clients log on
@@ -195,71 +187,6 @@ class HostileIngressTest {
                 throw new AssertionError("timed out waiting: " + what.get());
             }
             Thread.sleep(5);
-        }
-    }
-
-    /** An Aeron Cluster client that sends whatever bytes it is given: what a buggy or hostile gateway could send. */
-    private static final class RawClient implements AutoCloseable, EgressListener {
-        private final MediaDriver driver;
-        private final AeronCluster client;
-        private final List<Byte> egressTypes = new CopyOnWriteArrayList<>();
-        private final List<String> refusals = new CopyOnWriteArrayList<>();
-
-        RawClient(TestCluster cluster) {
-            String directory = Path.of("/dev/shm", "fixmatch-test-raw-" + UUID.randomUUID()).toString();
-            driver = MediaDriver.launch(new MediaDriver.Context().aeronDirectoryName(directory)
-                .threadingMode(ThreadingMode.SHARED).termBufferSparseFile(true).dirDeleteOnStart(true)
-                .dirDeleteOnShutdown(true));
-            client = AeronCluster.connect(new AeronCluster.Context().aeronDirectoryName(directory)
-                .ingressChannel("aeron:udp?term-length=4m")
-                .ingressEndpoints(cluster.members().ingressEndpoints())
-                .egressChannel("aeron:udp?endpoint=127.0.0.1:0|term-length=4m")
-                .egressListener(this));
-        }
-
-        void send(DirectBuffer message, int length) throws InterruptedException {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (client.offer(message, 0, length) < 0) {
-                client.pollEgress();
-                if (System.nanoTime() > deadline) {
-                    throw new AssertionError("the cluster's ingress took no message of " + length + " bytes");
-                }
-                Thread.sleep(1);
-            }
-        }
-
-        void awaitEgress(byte type) throws InterruptedException {
-            awaitCondition(() -> {
-                client.pollEgress();
-                return egressTypes.contains(type);
-            }, () -> "egress of type " + type + "; got " + egressTypes);
-        }
-
-        void awaitRefusals(int count) throws InterruptedException {
-            awaitCondition(() -> {
-                client.pollEgress();
-                return refusals.size() >= count;
-            }, () -> "refusals " + refusals);
-        }
-
-        List<String> refusals() {
-            return refusals;
-        }
-
-        @Override
-        public void onMessage(long clusterSessionId, long timestamp, DirectBuffer buffer, int offset, int length,
-                              Header header) {
-            byte type = Egress.type(buffer, offset);
-            egressTypes.add(type);
-            if (type == Egress.REFUSED) {
-                refusals.add(Egress.refusedText(buffer, offset));
-            }
-        }
-
-        @Override
-        public void close() {
-            client.close();
-            driver.close();
         }
     }
 }
