@@ -33,9 +33,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -44,7 +41,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Bad ingress (issue #22, "Bad input and faults") in a real cluster (a node in this JVM: media driver, archive,
  * consensus module, the matching service; loopback UDP): a raw Aeron Cluster client sends what no gateway would
  * (a message empty, of an unknown type, oversized, a command before its HELLO, truncated, of an unknown record type,
- * undecodable, for an owner its gateway does not serve; malformed acknowledgements, resumes and hellos, a hello claiming
+ * undecodable, for an owner its gateway does not serve; malformed acknowledgements, resumes and hellos, a hello naming
  * another gateway's session), next to a well-behaved gateway ({@link ClusterEngineLink}). Each is ignored (a hello
  * refused) and logged as a WARN naming it; none reaches the engine: the node's journal holds only the well-behaved
  * gateway's commands, and the order the raw client sent for that gateway's owner never trades; the well-behaved gateway
@@ -81,7 +78,7 @@ class HostileIngressTest {
             List<String> refusals;
             Command command = new Command();
             try (ClusterEngineLink gateway = new ClusterEngineLink(cluster.linkSettings(1, 1, 2), inbound, outbound,
-                2); RawGateway hostile = new RawGateway(cluster)) {
+                2); RawClusterClient hostile = new RawClusterClient(cluster)) {
                 gateway.connect(StoredOrigins.NONE);
                 gateway.start(-1);
                 TestCluster.claim(inbound, outbound, event -> { }, 1, 2); // its clients log on
@@ -164,7 +161,7 @@ class HostileIngressTest {
 
     private static void awaitEvents(OutboundEventRing ring, List<String> events, int count)
         throws InterruptedException {
-        awaitCondition(() -> {
+        RawClusterClient.awaitCondition(() -> {
             ring.poll((ExecutionEvent event) -> events.add(event.owner() + " " + event.type() + " "
                 + event.clientOrderId() + " leaves " + event.leavesQuantity()), 1000);
             return events.size() >= count;
@@ -180,13 +177,4 @@ class HostileIngressTest {
             .map(line -> line.replaceFirst(".*\"clOrdId\":\"([^\"]*)\".*", "$1")).toList();
     }
 
-    private static void awaitCondition(BooleanSupplier condition, Supplier<String> what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting: " + what.get());
-            }
-            Thread.sleep(5);
-        }
-    }
 }

@@ -49,7 +49,7 @@ class SessionOwnershipTest {
     void aSilentHoldersSessionIsTakenOverItsLateMessageIsNotNumberedAndTheNewHolderGetsEverything() throws Exception {
         try (TestCluster cluster = new TestCluster(TestCluster.tempRoot(), 1).startAll()) {
             cluster.awaitLeader(60_000);
-            try (RawGateway lost = new RawGateway(cluster); Gateway next = new Gateway(cluster, 1)) {
+            try (RawClusterClient lost = new RawClusterClient(cluster); Gateway next = new Gateway(cluster, 1)) {
                 UnsafeBuffer message = new UnsafeBuffer(ByteBuffer.allocateDirect(64 * 1024));
                 hello(lost, message);
                 lost.send(message, claim(message, 1, 1));
@@ -80,7 +80,7 @@ class SessionOwnershipTest {
     void aHolderThatStaysAliveKeepsItsSessionTheClaimIsRefusedAndAReleaseLetsItGo() throws Exception {
         try (TestCluster cluster = new TestCluster(TestCluster.tempRoot(), 1).startAll()) {
             cluster.awaitLeader(60_000);
-            try (RawGateway holder = new RawGateway(cluster); Gateway other = new Gateway(cluster, 1)) {
+            try (RawClusterClient holder = new RawClusterClient(cluster); Gateway other = new Gateway(cluster, 1)) {
                 UnsafeBuffer message = new UnsafeBuffer(ByteBuffer.allocateDirect(64 * 1024));
                 hello(holder, message);
                 holder.send(message, claim(message, 1, 2));
@@ -133,7 +133,7 @@ class SessionOwnershipTest {
 
     // --- the raw gateway's messages: COMMANDs in its gateway sequence carrying session requests ---
 
-    private static void hello(RawGateway gateway, UnsafeBuffer message) throws InterruptedException {
+    private static void hello(RawClusterClient gateway, UnsafeBuffer message) throws InterruptedException {
         gateway.send(message, Ingress.encodeHello(message, 0, RAW_GATEWAY, FINGERPRINT, new int[] {1, 2, 3},
             new GatewayProcess(7, 7, 0, 0)));
         gateway.awaitEgress(Egress.WELCOME);

@@ -9,6 +9,8 @@ import io.fixmatch.cluster.node.ClusterMembers;
 import io.fixmatch.cluster.node.ClusterNode;
 import io.fixmatch.cluster.node.ClusterTimings;
 import io.fixmatch.cluster.node.NodeSettings;
+import io.fixmatch.cluster.node.OtherReleaseNode;
+import io.fixmatch.cluster.service.OtherRelease;
 import io.fixmatch.cluster.service.ServiceSettings;
 import io.fixmatch.engine.config.EngineConfig;
 import io.fixmatch.engine.config.SymbolSpec;
@@ -65,6 +67,19 @@ final class TestCluster implements AutoCloseable {
 
     ClusterNode start(int id) {
         nodes[id] = ClusterNode.launch(nodeSettings(id));
+        return nodes[id];
+    }
+
+    /** Starts node {@code id} as a node of another release: its WELCOMEs say {@code protocolVersion}. */
+    ClusterNode startWelcomingWith(int id, int protocolVersion) {
+        NodeSettings settings = nodeSettings(id);
+        nodes[id] = ClusterNode.launch(settings, OtherRelease.welcomingWith(settings.service(), protocolVersion));
+        return nodes[id];
+    }
+
+    /** Starts node {@code id} with another release's Aeron appVersion (its leadership terms say that version). */
+    ClusterNode startWithAppVersion(int id, int appVersion) {
+        nodes[id] = OtherReleaseNode.launch(nodeSettings(id), appVersion);
         return nodes[id];
     }
 

@@ -1,21 +1,13 @@
 package io.fixmatch.cluster.client;
 
-import io.aeron.Publication;
-import io.aeron.cluster.client.AeronCluster;
 import io.aeron.cluster.client.EgressListener;
 import io.aeron.cluster.codecs.EventCode;
-import io.aeron.driver.MediaDriver;
-import io.aeron.driver.ThreadingMode;
-import io.aeron.exceptions.AeronException;
 import io.aeron.logbuffer.Header;
 import io.fixmatch.cluster.protocol.Egress;
 import io.fixmatch.cluster.protocol.GatewayDirectory;
-import io.fixmatch.cluster.protocol.GatewayProcess;
 import io.fixmatch.cluster.protocol.Ingress;
-import io.fixmatch.engine.api.ExecutionEvent;
-import io.fixmatch.engine.codec.EventCodec;
+import io.fixmatch.cluster.protocol.ProtocolVersion;
 import io.fixmatch.engine.codec.SessionCodec;
-import io.fixmatch.engine.loop.CommandTrace;
 import io.fixmatch.engine.loop.CpuPinning;
 import io.fixmatch.engine.loop.EngineLink;
 import io.fixmatch.engine.loop.InboundCommandRing;
@@ -23,10 +15,8 @@ import io.fixmatch.engine.loop.OutboundEventRing;
 import io.fixmatch.engine.loop.WakeableBackoffIdleStrategy;
 import io.fixmatch.engine.matching.EngineView;
 import io.fixmatch.engine.metrics.EngineCounters;
-import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
-import org.agrona.collections.LongArrayList;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.BusySpinIdleStrategy;
@@ -38,8 +28,6 @@ import org.slf4j.LoggerFactory;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -60,82 +48,49 @@ import java.util.concurrent.TimeUnit;
  * <p>While no leader answers for {@code unavailableAfterMs}, {@link #available()} is false: the gateway refuses new
  * orders ("cluster unavailable") instead of queueing without bound; what it had taken is kept and sent when a leader
  * is back.
+ *
+ * <p>This class runs the link's duty cycle and the commands' way in; the rest has classes of its own: the cluster
+ * session, the hello and the reconnects ({@link ClusterConnection}), reading the welcome and the books
+ * ({@link WelcomeReader}), the egress batches into the outbound ring ({@link BatchPublisher}).
  */
 public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ClusterEngineLink.class);
-    private static final long KEEPALIVE_NS = TimeUnit.MILLISECONDS.toNanos(500);
-    /** This process: a restart says hello with another (its sessions' connections are gone). */
-    private static final long INCARNATION = System.currentTimeMillis() << 16 ^ ProcessHandle.current().pid();
     private static final long ACK_INTERVAL_NS = TimeUnit.MILLISECONDS.toNanos(5);
     private static final long GAP_RESUME_INTERVAL_NS = TimeUnit.MILLISECONDS.toNanos(50);
-    private static final long RECONNECT_PAUSE_NS = TimeUnit.MILLISECONDS.toNanos(200);
-    private static final long HELLO_AGAIN_NS = TimeUnit.SECONDS.toNanos(1);
     private static final int TAKE_LIMIT = 256;
     /** Room for a command's record; a session's own message to number may be as long as the FIX maximum. */
     private static final int COMMAND_RECORD_BYTES = 1024;
-
-    private enum State { CONNECTING, WELCOMING, LIVE, CLOSED }
+    /** The longest the link stays silent: the cluster hears from it at least this often (see keepaliveNanos). */
+    private static final long KEEPALIVE_NS = TimeUnit.MILLISECONDS.toNanos(500);
 
     private final LinkSettings settings;
     private final InboundCommandRing inbound;
     private final OutboundEventRing outbound;
     private final UnansweredCommands unanswered;
-    private final EgressAcknowledgements acks = new EgressAcknowledgements();
     private final LinkStatus status = new LinkStatus();
     private final int maxRecord;
     private final UnsafeBuffer message;
-    private final ExecutionEvent historyEvent = new ExecutionEvent();
     /** How often this gateway speaks through the log at least (a KEEPALIVE when nothing else is taken). */
     private final long keepaliveNanos;
-    /** How long after it last spoke (a command taken, answered since) this gateway may write for its sessions. */
-    private final long leaseNanos;
     private long lastTakenNanos;
-    private final UnsafeBuffer leaseRecord = new UnsafeBuffer(new byte[SessionCodec.LEASE_LENGTH]);
-    /** The cluster's gateways and who holds each session, as it last said (the admin endpoint reads it). */
-    private volatile GatewayDirectory directory = GatewayDirectory.EMPTY;
     private final MessageHandler onInboundRecord = this::onInboundRecord;
-    private final Listener listener = new Listener();
     /** The engine's view as the cluster sends it (halts, kill switches, book answers): this thread writes it. */
     private final EngineView view;
     /** The events the gateway's sessions get, counted as they pass (a node counts all of the engine's). */
     private final EngineCounters counters;
-    private final ExecutionEvent countedEvent = new ExecutionEvent();
-    private long lastAnswered;
-    /** When the cluster last answered a command (System.nanoTime). */
-    private long lastAnswerNanos;
+    private final WelcomeReader welcomes;
+    private final BatchPublisher batches;
+    private final ClusterConnection connection;
     private long startNanos = System.nanoTime();
     private volatile long joinNanos;
-    private volatile long historyBatches;
     /** Batches that arrived while connecting, before the gateway threads ran: published first. */
     private final ArrayDeque<byte[]> early = new ArrayDeque<>();
-    private MediaDriver driver;
-    private AeronCluster client;
-    private AeronCluster.AsyncConnect connecting;
-    private long reconnectAtNanos;
     private AgentRunner runner;
-    private StoredOrigins origins = StoredOrigins.NONE;
-    /**
-     * The books and calls as the welcome's SEED messages give them: symbol, kind (a side, or a call's indicative
-     * uncross), price, quantity per entry.
-     */
-    private final LongArrayList seedEntries = new LongArrayList();
-    private State state = State.CONNECTING;
-    private boolean firstConnect = true;
-    private Welcome welcome;
-    private String refusal;
-    private int seedsToReceive;
     private long nextSequence;
     private long highestOffered;
-    private long lastEgress;
-    private long historyThrough;
     private long lastAckSent;
-    private long lastSentNanos;
     private long lastResumeNanos;
     private boolean resumeNeeded;
-    private long helloSentNanos;
-    /** When anything last came from the cluster on egress. */
-    private long lastHeardNanos = System.nanoTime();
-    private boolean helloAgain;
     private long nowNanos;
 
     /** @param symbols the venue's symbol count (the view and the counters) */
@@ -147,12 +102,15 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
         this.unanswered = new UnansweredCommands(settings.unansweredBytes());
         this.view = EngineView.mirror(symbols);
         this.counters = new EngineCounters(symbols);
+        this.welcomes = new WelcomeReader(view);
+        long timeoutNanos = TimeUnit.MILLISECONDS.toNanos(settings.gatewayTimeoutMs());
+        this.keepaliveNanos = Math.min(KEEPALIVE_NS, timeoutNanos / 8);
+        this.batches = new BatchPublisher(outbound, view, counters, unanswered, status, timeoutNanos * 3 / 4);
         this.maxRecord = Math.max(COMMAND_RECORD_BYTES, settings.maxMessageBytes() + SessionCodec.OUT_HEADER_LENGTH
             + UnansweredCommands.ENTRY_HEADER);
         this.message = new UnsafeBuffer(ByteBuffer.allocateDirect(Ingress.COMMAND_HEADER_LENGTH + maxRecord
             + Ingress.MAX_OWNERS * Integer.BYTES + 64));
-        this.keepaliveNanos = Math.min(KEEPALIVE_NS, TimeUnit.MILLISECONDS.toNanos(settings.gatewayTimeoutMs()) / 8);
-        this.leaseNanos = TimeUnit.MILLISECONDS.toNanos(settings.gatewayTimeoutMs()) * 3 / 4;
+        this.connection = new ClusterConnection(settings, status, new Listener(), welcomes);
     }
 
     /**
@@ -162,38 +120,22 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
      * cluster refused this gateway (saying why).
      */
     public Welcome connect(StoredOrigins storedOrigins) {
-        this.origins = storedOrigins;
-        driver = MediaDriver.launch(new MediaDriver.Context()
-            .aeronDirectoryName(settings.aeronDirectory().toString())
-            .threadingMode(ThreadingMode.SHARED)
-            .sharedIdleStrategy(idleStrategy())
-            .termBufferSparseFile(true)
-            .dirDeleteOnStart(true)
-            .dirDeleteOnShutdown(true)
-            .errorHandler(error -> LOG.error("gateway media driver: {}", error.toString(), error)));
+        batches.origins(storedOrigins);
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(settings.connectTimeoutMs());
-        while (client == null) {
-            try {
-                client = AeronCluster.connect(clientContext());
-            } catch (AeronException e) {
-                if (System.nanoTime() > deadline) {
-                    close();
-                    throw new ClusterUnavailableException("no cluster leader answered at "
-                        + settings.members().ingressEndpoints() + " within " + settings.connectTimeoutMs() + " ms: "
-                        + e.getMessage(), e);
-                }
-                LOG.info("waiting for the cluster ({}): {}", settings.members().ingressEndpoints(), e.getMessage());
-            }
+        try {
+            connection.open(deadline);
+        } catch (ClusterUnavailableException e) {
+            close();
+            throw e;
         }
-        sayHello();
-        while (welcome == null || seedsToReceive > 0) {
+        connection.sayHello();
+        while (!welcomes.complete()) {
             nowNanos = System.nanoTime();
-            helloAgainIfUnanswered();
-            if (client.pollEgress() == 0) {
-                if (refusal != null) {
+            connection.helloAgainIfUnanswered(nowNanos);
+            if (connection.poll() == 0) {
+                if (connection.refusal() != null) {
                     close();
-                    throw new ClusterUnavailableException("the cluster refused gateway " + settings.gatewayId() + ": "
-                        + refusal, null);
+                    throw new ClusterUnavailableException(connection.refusal(), null);
                 }
                 if (nowNanos > deadline) {
                     close();
@@ -203,51 +145,8 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
                 Thread.onSpinWait();
             }
         }
-        firstConnect = false;
-        return welcome;
-    }
-
-    /** A hello the cluster did not answer (a leader change swallowed it, or its answer): said again. */
-    private void helloAgainIfUnanswered() {
-        if (state == State.WELCOMING && (helloAgain || nowNanos - helloSentNanos > HELLO_AGAIN_NS)) {
-            LOG.info("no welcome yet from the cluster: saying hello again");
-            sayHello();
-        }
-    }
-
-    private AeronCluster.Context clientContext() {
-        return new AeronCluster.Context()
-            .aeronDirectoryName(settings.aeronDirectory().toString())
-            .ingressChannel("aeron:udp?term-length=4m")
-            .ingressEndpoints(settings.members().ingressEndpoints())
-            .egressChannel("aeron:udp?endpoint=" + settings.egressHost() + ":0|term-length=4m")
-            .egressListener(listener)
-            .messageTimeoutNs(TimeUnit.SECONDS.toNanos(2))
-            .idleStrategy(idleStrategy());
-    }
-
-    private IdleStrategy idleStrategy() {
-        return settings.idle().newStrategy();
-    }
-
-    private void sayHello() {
-        int length = Ingress.encodeHello(message, 0, settings.gatewayId(), settings.fingerprint(),
-            settings.owners(), new GatewayProcess(INCARNATION, ProcessHandle.current().pid(), settings.fixPort(),
-                settings.adminPort()));
-        long result;
-        while ((result = client.offer(message, 0, length)) < 0) {
-            if (result == Publication.CLOSED || result == Publication.MAX_POSITION_EXCEEDED) {
-                throw new ClusterUnavailableException("the cluster's ingress closed while saying hello", null);
-            }
-            client.pollEgress();
-            Thread.onSpinWait();
-        }
-        state = State.WELCOMING;
-        status.state = state.name();
-        lastSentNanos = System.nanoTime();
-        helloSentNanos = lastSentNanos;
-        helloAgain = false;
-        seedsToReceive = 0;
+        welcomes.joined();
+        return welcomes.welcome();
     }
 
     /** Starts the link's thread (after {@link #connect}, once the gateway threads consume the outbound ring). */
@@ -274,60 +173,14 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
     @Override
     public int doWork() {
         nowNanos = System.nanoTime();
-        int work = 0;
-        if (state == State.CONNECTING) {
-            work += reconnect();
-        } else if (client != null) {
-            helloAgainIfUnanswered();
-            work += client.pollEgress();
-            if (client.isClosed()) {
-                lostSession();
-            }
-        }
+        int work = connection.doWork(nowNanos);
         work += takeCommands();
-        if (state == State.LIVE) {
+        if (connection.state() == ClusterConnection.State.LIVE) {
             work += offerPending();
             work += housekeeping();
         }
         updateAvailability();
         return work;
-    }
-
-    private void lostSession() {
-        LOG.warn("this gateway's cluster session is lost (no leader for too long, or a new leader closed it):"
-            + " connecting again");
-        CloseHelper.quietClose(client);
-        client = null;
-        state = State.CONNECTING;
-        status.state = state.name();
-        status.reconnects++;
-        reconnectAtNanos = nowNanos;
-        lastHeardNanos = nowNanos;
-    }
-
-    private int reconnect() {
-        if (connecting == null) {
-            if (nowNanos < reconnectAtNanos) {
-                return 0;
-            }
-            connecting = AeronCluster.asyncConnect(clientContext());
-        }
-        try {
-            AeronCluster connected = connecting.poll();
-            if (connected == null) {
-                return 0;
-            }
-            connecting = null;
-            client = connected;
-            sayHello();
-            LOG.info("connected to the cluster again (leader {}); said hello", client.leaderMemberId());
-            return 1;
-        } catch (AeronException e) {
-            CloseHelper.quietClose(connecting);
-            connecting = null;
-            reconnectAtNanos = nowNanos + RECONNECT_PAUSE_NS;
-            return 0;
-        }
     }
 
     /** Takes what the gateway threads offered, as far as there is room to keep it unanswered. */
@@ -349,10 +202,10 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
     }
 
     private int offerPending() {
-        long storedThrough = acks.storedThrough(outbound.consumerPosition());
+        long storedThrough = batches.storedThrough();
         int work = 0;
         if (resumeNeeded) {
-            int length = Ingress.encodeResume(message, 0, lastEgress);
+            int length = Ingress.encodeResume(message, 0, batches.lastEgress());
             if (!offer(length)) {
                 return 0;
             }
@@ -386,19 +239,13 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
     }
 
     private boolean offer(int length) {
-        long result = client.offer(message, 0, length);
-        if (result > 0) {
-            lastSentNanos = nowNanos;
-            return true;
-        }
-        status.backPressured++;
-        return false;
+        return connection.offer(message, length, nowNanos);
     }
 
     /** Acknowledgements when no command carries them, resends of overdue answers, keep-alives. */
     private int housekeeping() {
-        long storedThrough = acks.storedThrough(outbound.consumerPosition());
-        if (storedThrough > lastAckSent && nowNanos - lastSentNanos > ACK_INTERVAL_NS) {
+        long storedThrough = batches.storedThrough();
+        if (storedThrough > lastAckSent && nowNanos - connection.lastSentNanos() > ACK_INTERVAL_NS) {
             if (offer(Ingress.encodeAck(message, 0, storedThrough))) {
                 lastAckSent = storedThrough;
                 return 1;
@@ -406,20 +253,20 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
         }
         long resendAfter = TimeUnit.MILLISECONDS.toNanos(settings.resendAfterMs());
         if (unanswered.count() > 0 && nowNanos - unanswered.oldestTakenNanos()
-            > TimeUnit.MILLISECONDS.toNanos(settings.unavailableAfterMs()) && nowNanos - lastHeardNanos
+            > TimeUnit.MILLISECONDS.toNanos(settings.unavailableAfterMs()) && nowNanos - connection.lastHeardNanos()
             > TimeUnit.MILLISECONDS.toNanos(settings.unavailableAfterMs())) {
             // Nothing heard while commands wait, however often resumed: a leader that started in the election (after
             // every node was down, say) closes the sessions it finds and may not reach us to say so. Connect again:
             // the hello tells what the cluster applied, the rest is offered again.
             LOG.warn("no word from the cluster for {} ms with {} commands unanswered: connecting again",
                 settings.unavailableAfterMs(), unanswered.count());
-            lostSession();
+            connection.lost(nowNanos);
             return 1;
         }
         // Overdue and no answer for as long: lost (a leader change), not merely queued behind others (a busy cluster,
         // which answers on: offering thousands again would only feed the queue).
         if (unanswered.count() > 0 && nowNanos - unanswered.oldestTakenNanos() > resendAfter
-            && nowNanos - lastAnswerNanos > resendAfter && nowNanos - lastResumeNanos > resendAfter) {
+            && nowNanos - batches.answeredAtNanos() > resendAfter && nowNanos - lastResumeNanos > resendAfter) {
             LOG.warn("{} commands unanswered for over {} ms: asking the cluster to resume and offering them again",
                 unanswered.count(), settings.resendAfterMs());
             requestResume(true);
@@ -432,9 +279,7 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
             lastTakenNanos = nowNanos;
             return 1;
         }
-        if (nowNanos - lastSentNanos > KEEPALIVE_NS && client.sendKeepAlive()) {
-            lastSentNanos = nowNanos;
-        }
+        connection.keepAliveIfQuiet(nowNanos);
         return 0;
     }
 
@@ -449,7 +294,7 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
     private void updateAvailability() {
         boolean overdue = unanswered.count() > 0 && nowNanos - unanswered.oldestTakenNanos()
             > TimeUnit.MILLISECONDS.toNanos(settings.unavailableAfterMs());
-        boolean available = state == State.LIVE && !overdue;
+        boolean available = connection.state() == ClusterConnection.State.LIVE && !overdue;
         if (available != status.available) {
             status.available = available;
             if (available) {
@@ -464,133 +309,59 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
     // --- egress ---
 
     private void onWelcome(DirectBuffer buffer, int offset, int length) {
+        int version = Egress.welcomeVersion(buffer, offset);
+        if (!ProtocolVersion.accepts(version)) {
+            refuseWelcome(version);
+            return;
+        }
         long lastApplied = Egress.welcomeLastApplied(buffer, offset);
         long lastEgressNumbered = Egress.welcomeLastEgress(buffer, offset);
         long oldestHeld = Egress.welcomeOldestHeld(buffer, offset);
-        int seedMessages = Egress.welcomeSeedMessages(buffer, offset);
-        int controls = Egress.welcomeControlCount(buffer, offset);
-        Map<Integer, Long> positions = new HashMap<>();
-        Map<Integer, long[]> sessionControls = new HashMap<>();
-        for (int i = 0; i < Egress.welcomeOwnerCount(buffer, offset); i++) {
-            int at = Egress.welcomeOwnerAt(buffer, offset, i);
-            int owner = buffer.getInt(at, Egress.ORDER);
-            positions.put(owner, buffer.getLong(at + Integer.BYTES, Egress.ORDER));
-            long[] values = new long[controls];
-            for (int c = 0; c < controls; c++) {
-                values[c] = buffer.getLong(at + Integer.BYTES + Long.BYTES + c * Long.BYTES, Egress.ORDER);
-            }
-            sessionControls.put(owner, values);
-        }
-        long[] referencePrices = new long[Egress.welcomeSymbolCount(buffer, offset)];
-        int pricesAt = Egress.welcomeReferencePricesAt(buffer, offset);
-        for (int i = 0; i < referencePrices.length; i++) {
-            referencePrices[i] = buffer.getLong(pricesAt + i * Long.BYTES, Egress.ORDER);
-        }
-        int viewAt = Egress.welcomeViewAt(buffer, offset);
-        view.apply(buffer, viewAt + Integer.BYTES);
-        if (firstConnect) {
-            seedEntries.clear();
-            welcome = new Welcome(lastApplied, lastEgressNumbered, oldestHeld, Map.copyOf(positions),
-                Map.copyOf(sessionControls), referencePrices,
-                SymbolSettings.decode(buffer, offset, length, referencePrices.length), client.leaderMemberId(),
-                seedEntries);
+        if (welcomes.read(buffer, offset, length, connection.leaderMemberId())) {
             nextSequence = lastApplied;
             highestOffered = lastApplied;
-            lastAnswered = lastApplied;
-            lastEgress = oldestHeld - 1;
-            historyThrough = lastEgressNumbered;
-            acks.startAfter(oldestHeld - 1);
+            batches.startAfter(lastApplied, oldestHeld, lastEgressNumbered);
             lastAckSent = oldestHeld - 1;
-            seedsToReceive = seedMessages;
             LOG.info("welcomed by the cluster (leader {}): {} of this gateway's commands applied, egress batches {}"
-                    + " to {} not acknowledged, {} messages of books", client.leaderMemberId(), lastApplied,
-                oldestHeld, lastEgressNumbered, seedMessages);
+                    + " to {} not acknowledged, {} messages of books", connection.leaderMemberId(), lastApplied,
+                oldestHeld, lastEgressNumbered, Egress.welcomeSeedMessages(buffer, offset));
         } else {
-            seedsToReceive = -seedMessages; // skipped: this gateway's books followed the cluster's all along
             unanswered.answeredThrough(lastApplied);
             unanswered.rewind();
-            if (oldestHeld > lastEgress + 1) {
+            long firstLost = batches.lastEgress() + 1;
+            if (batches.passOverLost(oldestHeld)) {
                 LOG.error("egress batches {} to {} were lost while this gateway was away (the cluster keeps {} bytes"
-                    + " per gateway): reports in them are missing", lastEgress + 1, oldestHeld - 1,
+                    + " per gateway): reports in them are missing", firstLost, oldestHeld - 1,
                     settings.unansweredBytes());
-                lastEgress = oldestHeld - 1;
             }
             LOG.info("welcomed again by the cluster (leader {}): offering {} unanswered commands again",
-                client.leaderMemberId(), unanswered.count());
+                connection.leaderMemberId(), unanswered.count());
         }
         // The batches the cluster no longer holds count as received: with none held (a gateway stopped cleanly has
         // acknowledged all) no batch comes to say so, and historyDelivered waits for this number.
-        status.lastEgress = lastEgress;
-        state = State.LIVE;
-        status.state = state.name();
-        status.leaderMemberId = client.leaderMemberId();
+        status.lastEgress = batches.lastEgress();
+        connection.welcomed();
     }
 
-    private void onSeed(DirectBuffer buffer, int offset, int length) {
-        if (seedsToReceive < 0) {
-            seedsToReceive++;
-            return;
+    /**
+     * A welcome of a protocol version this gateway does not accept: not taken (the link stays unavailable). Joining,
+     * the start fails with the reason; later (the cluster upgraded under a running gateway), one ERROR line.
+     */
+    private void refuseWelcome(int version) {
+        String why = "protocol version: the cluster (leader node " + connection.leaderMemberId() + ") speaks version "
+            + version + (version == 0 ? " (a release before versions)" : "") + ", gateway " + settings.gatewayId()
+            + " version " + ProtocolVersion.CURRENT + " (it accepts " + ProtocolVersion.accepted() + "): gateways and"
+            + " nodes must be of releases of one protocol version (docs/OPERATIONS.md, Upgrades)";
+        if (runner != null && !why.equals(connection.refusal())) {
+            LOG.error("gateway {} refuses the cluster's welcome: {}", settings.gatewayId(), why);
         }
-        for (int i = 0; i < Egress.seedEntries(length); i++) {
-            seedEntries.addLong(Egress.seedSymbol(buffer, offset, i));
-            seedEntries.addLong(Egress.seedKind(buffer, offset, i));
-            seedEntries.addLong(Egress.seedPrice(buffer, offset, i));
-            seedEntries.addLong(Egress.seedQuantity(buffer, offset, i));
-        }
-        seedsToReceive--;
+        connection.refused(why);
     }
 
     private void onBatch(DirectBuffer buffer, int offset, int length) {
-        long sequence = Egress.batchEgressSequence(buffer, offset);
-        if (sequence <= lastEgress) {
-            status.duplicateBatches++;
-            return;
-        }
-        if (sequence > lastEgress + 1) {
-            status.gaps++;
-            if (nowNanos - lastResumeNanos > GAP_RESUME_INTERVAL_NS) {
-                requestResume(false);
-            }
-            return;
-        }
-        boolean history = sequence <= historyThrough;
-        if (history) {
-            historyBatches++;
-        }
-        int end = offset + length;
-        for (int at = offset + Egress.BATCH_HEADER_LENGTH; at < end; ) {
-            int type = Egress.recordType(buffer, at);
-            int recordLength = Egress.recordLength(buffer, at);
-            int record = at + Egress.RECORD_HEADER_LENGTH;
-            if (type == Egress.VIEW_RECORD) {
-                view.apply(buffer, record);
-            } else if (type == Egress.DIRECTORY_RECORD) {
-                directory = GatewayDirectory.decode(buffer, record);
-            } else if (!history || storesLack(type, buffer, record)) {
-                count(type, buffer, record);
-                outbound.publishRecord(type, buffer, record, recordLength);
-            }
-            at = record + recordLength;
-        }
-        lastEgress = sequence;
-        status.lastEgress = sequence;
-        acks.published(sequence, outbound.producerPosition());
-        outbound.wakeConsumer();
-        long answered = Egress.batchAnswered(buffer, offset);
-        if (answered > lastAnswered) {
-            for (long i = lastAnswered; i < answered; i++) {
-                counters.commandProcessed();
-            }
-            lastAnswered = answered;
-            lastAnswerNanos = nowNanos;
-            long spokeNanos = unanswered.answeredThrough(answered);
-            status.unanswered = unanswered.count();
-            if (spokeNanos != 0) {
-                // After this batch's records (a session taken away among them), in the ring's order: the gateway
-                // thread writes for its sessions until then, and not after unless the cluster answers again.
-                SessionCodec.encodeLease(leaseRecord, 0, spokeNanos + leaseNanos);
-                outbound.publishRecord(SessionCodec.LEASE, leaseRecord, 0, SessionCodec.LEASE_LENGTH);
-            }
+        if (!batches.publish(buffer, offset, length, nowNanos)
+            && nowNanos - lastResumeNanos > GAP_RESUME_INTERVAL_NS) {
+            requestResume(false);
         }
     }
 
@@ -611,43 +382,14 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
 
     /** Any thread: the cluster's gateways and who holds each session, as it last said. */
     public GatewayDirectory directory() {
-        return directory;
-    }
-
-    private void count(int type, DirectBuffer buffer, int record) {
-        if (type == OutboundEventRing.EVENT) {
-            EventCodec.decode(buffer, record, countedEvent);
-            counters.onEvent(countedEvent);
-        } else if (type == OutboundEventRing.TRACED_EVENT) {
-            EventCodec.decode(buffer, record + CommandTrace.OUTBOUND_LENGTH, countedEvent);
-            counters.onEvent(countedEvent);
-        }
-    }
-
-    /** A batch sent again after a restart: its market data is older than the books just seeded; its reports may be
-     * in the stores already. */
-    private boolean storesLack(int type, DirectBuffer buffer, int record) {
-        switch (type) {
-            case OutboundEventRing.EVENT -> EventCodec.decode(buffer, record, historyEvent);
-            case OutboundEventRing.TRACED_EVENT -> EventCodec.decode(buffer, record + CommandTrace.OUTBOUND_LENGTH,
-                historyEvent);
-            case OutboundEventRing.COPY -> {
-                EventCodec.decode(buffer, record + Long.BYTES, historyEvent);
-                return !origins.holds((int) buffer.getLong(record), historyEvent.journalPosition(),
-                    historyEvent.ordinal());
-            }
-            default -> {
-                return false;
-            }
-        }
-        return !origins.holds(historyEvent.owner(), historyEvent.journalPosition(), historyEvent.ordinal());
+        return batches.directory();
     }
 
     private final class Listener implements EgressListener {
         @Override
         public void onMessage(long clusterSessionId, long timestamp, DirectBuffer buffer, int offset, int length,
                               Header header) {
-            lastHeardNanos = nowNanos;
+            connection.heard(nowNanos);
             switch (Egress.type(buffer, offset)) {
                 case Egress.BATCH -> {
                     if (runner == null) {
@@ -660,9 +402,10 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
                 }
                 case Egress.RESENT -> onResent(buffer, offset, length);
                 case Egress.WELCOME -> onWelcome(buffer, offset, length);
-                case Egress.SEED -> onSeed(buffer, offset, length);
+                case Egress.SEED -> welcomes.onSeed(buffer, offset, length);
                 case Egress.REFUSED -> {
-                    refusal = Egress.refusedText(buffer, offset);
+                    String refusal = Egress.refusedText(buffer, offset);
+                    connection.refused("the cluster refused gateway " + settings.gatewayId() + ": " + refusal);
                     LOG.error("the cluster refused this gateway: {}", refusal);
                 }
                 default -> LOG.warn("egress message of unknown type {}", Egress.type(buffer, offset));
@@ -680,14 +423,15 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
         @Override
         public void onNewLeader(long clusterSessionId, long leadershipTermId, int leaderMemberId,
                                 String ingressEndpoints) {
-            lastHeardNanos = nowNanos;
+            connection.heard(nowNanos);
             LOG.info("new cluster leader: node {} (term {}); resuming egress after batch {} and offering {}"
-                + " unanswered commands again", leaderMemberId, leadershipTermId, lastEgress, unanswered.count());
+                + " unanswered commands again", leaderMemberId, leadershipTermId, batches.lastEgress(),
+                unanswered.count());
             status.leaderMemberId = leaderMemberId;
             status.leadershipTermId = leadershipTermId;
             status.leaderChanges++;
-            if (state == State.WELCOMING) {
-                helloAgain = true;
+            if (connection.state() == ClusterConnection.State.WELCOMING) {
+                connection.helloAgain();
             } else {
                 requestResume(true);
             }
@@ -733,7 +477,7 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
     /** Egress batches received again on joining (unacknowledged before this gateway's start). */
     @Override
     public long recoveredCommands() {
-        return historyBatches;
+        return batches.historyBatches();
     }
 
     public LinkStatus status() {
@@ -742,6 +486,7 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
 
     /** Whether every batch held back when it connected has been consumed by the gateway thread. */
     public boolean historyDelivered() {
+        Welcome welcome = welcomes.welcome();
         boolean delivered = welcome != null && status.lastEgress >= welcome.lastEgress()
             && outbound.consumerPosition() >= outbound.producerPosition();
         if (delivered && joinNanos == 0) {
@@ -762,11 +507,8 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
 
     @Override
     public void onClose() {
-        state = State.CLOSED;
-        status.state = state.name();
+        connection.close();
         status.available = false;
-        CloseHelper.quietClose(connecting);
-        CloseHelper.quietClose(client);
     }
 
     @Override
@@ -776,6 +518,6 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
         } else {
             onClose();
         }
-        CloseHelper.quietClose(driver);
+        connection.closeDriver();
     }
 }

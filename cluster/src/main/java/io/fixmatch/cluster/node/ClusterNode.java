@@ -15,9 +15,11 @@ import io.aeron.cluster.service.ClusteredServiceContainer;
 import io.aeron.driver.MediaDriver;
 import io.aeron.exceptions.AeronEvent;
 import io.aeron.exceptions.AeronException;
+import io.fixmatch.cluster.protocol.ProtocolVersion;
 import io.fixmatch.cluster.service.MatchingService;
 import io.fixmatch.cluster.service.ServiceStatus;
 import org.agrona.ErrorHandler;
+import org.agrona.SemanticVersion;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.status.AtomicCounter;
 import org.agrona.concurrent.status.CountersReader;
@@ -66,9 +68,18 @@ public final class ClusterNode implements AutoCloseable {
      * deleted: Aeron would otherwise refuse to start for ten seconds after a kill, taking them for a live process's.
      */
     public static ClusterNode launch(NodeSettings settings) {
+        return launch(settings, new MatchingService(settings.service()));
+    }
+
+    /** As {@link #launch(NodeSettings)}, running {@code service} (made for {@code settings.service()}). */
+    public static ClusterNode launch(NodeSettings settings, MatchingService service) {
+        return launch(settings, service, ProtocolVersion.APP_VERSION);
+    }
+
+    /** As {@link #launch(NodeSettings, MatchingService)}, with this Aeron appVersion (tests: another release's). */
+    static ClusterNode launch(NodeSettings settings, MatchingService service, int appVersion) {
         checkClusterName(settings);
         deleteStaleMarkFiles(settings.dataDirectory());
-        MatchingService service = new MatchingService(settings.service());
         CountDownLatch[] terminatedHolder = new CountDownLatch[1];
         Runnable onTerminated = () -> {
             if (terminatedHolder[0] != null) {
@@ -102,6 +113,7 @@ public final class ClusterNode implements AutoCloseable {
             .startupCanvassTimeoutNs(TimeUnit.MILLISECONDS.toNanos(timings.startupCanvassMs()))
             .idleStrategySupplier(idle)
             .terminationHook(onTerminated)
+            .appVersion(appVersion) // a node of another major stops at once (ProtocolVersion)
             .errorHandler(errors);
         ClusteredServiceContainer.Context serviceContext = new ClusteredServiceContainer.Context()
             .aeronDirectoryName(aeronDir)
@@ -111,6 +123,7 @@ public final class ClusterNode implements AutoCloseable {
             .serviceId(0)
             .idleStrategySupplier(idle)
             .terminationHook(onTerminated)
+            .appVersion(appVersion)
             .errorHandler(errors);
 
         ClusteredMediaDriver driver = ClusteredMediaDriver.launch(driverContext, archiveContext, consensus);
@@ -123,8 +136,9 @@ public final class ClusterNode implements AutoCloseable {
         }
         ClusterNode node = new ClusterNode(settings, service, driver, container);
         terminatedHolder[0] = node.terminated;
-        LOG.info("cluster node {} of {} started: ingress {}, data in {}, Aeron in {}", settings.memberId(),
-            settings.members().size(), self.ingressEndpoint(), data.toAbsolutePath(), aeronDir);
+        LOG.info("cluster node {} of {} started: ingress {}, data in {}, Aeron in {}; protocol version {} (Aeron"
+            + " appVersion {})", settings.memberId(), settings.members().size(), self.ingressEndpoint(),
+            data.toAbsolutePath(), aeronDir, ProtocolVersion.CURRENT, SemanticVersion.toString(ProtocolVersion.APP_VERSION));
         return node;
     }
 

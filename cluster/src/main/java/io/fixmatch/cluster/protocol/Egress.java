@@ -9,8 +9,9 @@ import java.nio.charset.StandardCharsets;
 /**
  * The messages the cluster sends a gateway (egress), little-endian, first byte the type:
  * <pre>
- *  WELCOME  4 i32 gateway id   8 i64 last applied gateway sequence   16 i64 last egress sequence
- *           24 i64 oldest egress sequence still held (history before it is lost)   32 i32 seed messages
+ *  WELCOME  2 u16 protocol version   4 i32 gateway id   8 i64 last applied gateway sequence
+ *           16 i64 last egress sequence   24 i64 oldest egress sequence still held (history before it is lost)
+ *           32 i32 seed messages
  *           36 i32 owners   40 i32 session controls   44 i32 symbols, then per owner: i32 owner id, i64 last
  *           inbound position, i64 per session control (its value); i64 per symbol (its reference price);
  *           i32 length and the engine view (halts, kill switches); then the symbols' schedule and volatility
@@ -28,7 +29,8 @@ import java.nio.charset.StandardCharsets;
  * A BATCH's records are outbound ring records exactly as the service's matching step wrote them (events, copies,
  * market data), each {@code i32 type, i32 length, bytes}: the gateway publishes them into its own outbound ring, so
  * they reach the same report path as in a standalone server. Egress sequences number each gateway's batches 1, 2,
- * 3... so a gateway sees a gap (a batch lost in a leader change) and asks for a resend.
+ * 3... so a gateway sees a gap (a batch lost in a leader change) and asks for a resend. A WELCOME's protocol version
+ * ({@link ProtocolVersion}) was 0 in every release before versions (those bytes were never written).
  */
 public final class Egress {
     public static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
@@ -54,6 +56,7 @@ public final class Egress {
 
     private static final int TYPE = 0;
     private static final int FLAGS = 1;
+    private static final int VERSION = 2;
     private static final int GATEWAY_ID = 4;
     private static final int LAST_APPLIED = 8;
     private static final int LAST_EGRESS = 16;
@@ -88,10 +91,13 @@ public final class Egress {
 
     // --- WELCOME ---
 
-    public static void encodeWelcomeHeader(MutableDirectBuffer buffer, int offset, int gatewayId, long lastApplied,
-                                           long lastEgress, long oldestHeld, int seedMessages, int ownerCount,
-                                           int controlCount, int symbolCount) {
+    /** @param version the node's protocol version ({@link ProtocolVersion#CURRENT}) */
+    public static void encodeWelcomeHeader(MutableDirectBuffer buffer, int offset, int version, int gatewayId,
+                                           long lastApplied, long lastEgress, long oldestHeld, int seedMessages,
+                                           int ownerCount, int controlCount, int symbolCount) {
         buffer.putByte(offset + TYPE, WELCOME);
+        buffer.putByte(offset + FLAGS, (byte) 0);
+        buffer.putShort(offset + VERSION, (short) version, ORDER);
         buffer.putInt(offset + GATEWAY_ID, gatewayId, ORDER);
         buffer.putLong(offset + LAST_APPLIED, lastApplied, ORDER);
         buffer.putLong(offset + LAST_EGRESS, lastEgress, ORDER);
@@ -128,6 +134,11 @@ public final class Egress {
     public static int welcomeSymbolSettingsAt(DirectBuffer buffer, int offset) {
         int viewAt = welcomeViewAt(buffer, offset);
         return viewAt + Integer.BYTES + buffer.getInt(viewAt, ORDER);
+    }
+
+    /** The WELCOME's protocol version (0: a node of a release before versions). */
+    public static int welcomeVersion(DirectBuffer buffer, int offset) {
+        return buffer.getShort(offset + VERSION, ORDER) & 0xFFFF;
     }
 
     public static int welcomeGatewayId(DirectBuffer buffer, int offset) {

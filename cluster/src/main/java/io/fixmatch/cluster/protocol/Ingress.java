@@ -8,8 +8,9 @@ import java.nio.ByteOrder;
 /**
  * The messages a gateway sends the cluster (ingress), little-endian, first byte the type:
  * <pre>
- *  HELLO    4 i32 gateway id          8 i64 venue fingerprint  16 i32 owner count   20 i32 owner ids ..., then
- *           i64 incarnation (this process's: a new one is a restart), i64 pid, i32 FIX port, i32 admin port
+ *  HELLO    2 u16 protocol version   4 i32 gateway id   8 i64 venue fingerprint   16 i32 owner count
+ *           20 i32 owner ids ..., then i64 incarnation (this process's: a new one is a restart), i64 pid, i32 FIX
+ *           port, i32 admin port
  *  COMMAND  1 u8 ring record type     8 i64 gateway sequence   16 i64 egress stored through   24 the ring record
  *  ACK                                                        16 i64 egress stored through
  *  RESUME                             8 i64 resend the egress after this sequence
@@ -19,7 +20,8 @@ import java.nio.ByteOrder;
  * service applies each exactly once, in order. "Egress stored through" acknowledges the egress batches whose records
  * the gateway has consumed (its stores hold their reports), so the service may forget them. A COMMAND whose record
  * type is one of {@code SessionCodec}'s requests carries a session's request (a Logon's claim, a message to number)
- * in the same sequence, so it is applied once and in order with the gateway's commands.
+ * in the same sequence, so it is applied once and in order with the gateway's commands. A HELLO's protocol
+ * version ({@link ProtocolVersion}) was 0 in every release before versions (those bytes were never written).
  */
 public final class Ingress {
     public static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
@@ -30,6 +32,7 @@ public final class Ingress {
     public static final byte RESUME = 4;
 
     private static final int TYPE = 0;
+    private static final int VERSION = 2;
     private static final int GATEWAY_ID = 4;
     private static final int FINGERPRINT = 8;
     private static final int OWNER_COUNT = 16;
@@ -56,6 +59,8 @@ public final class Ingress {
     // --- HELLO ---
 
     /**
+     * A HELLO of this release's {@link ProtocolVersion#CURRENT}.
+     *
      * @param fingerprint the gateway's {@link VenueFingerprint}
      * @param owners      the owner ids (sessions) it may serve
      * @param process     who it is: its incarnation, pid and ports
@@ -63,6 +68,8 @@ public final class Ingress {
     public static int encodeHello(MutableDirectBuffer buffer, int offset, int gatewayId, long fingerprint,
                                   int[] owners, GatewayProcess process) {
         buffer.putByte(offset + TYPE, HELLO);
+        buffer.putByte(offset + TYPE + 1, (byte) 0);
+        buffer.putShort(offset + VERSION, (short) ProtocolVersion.CURRENT, ORDER);
         buffer.putInt(offset + GATEWAY_ID, gatewayId, ORDER);
         buffer.putLong(offset + FINGERPRINT, fingerprint, ORDER);
         buffer.putInt(offset + OWNER_COUNT, owners.length, ORDER);
@@ -79,9 +86,22 @@ public final class Ingress {
 
     /** A well-formed HELLO's (see {@link #helloOwners}) process: incarnation, pid, ports. */
     public static GatewayProcess helloProcess(DirectBuffer buffer, int offset, int length) {
+        if (!hasProcess(buffer, offset, length)) {
+            return GatewayProcess.UNKNOWN; // a release before versions said nothing of its process
+        }
         int tail = offset + length - HELLO_TAIL_LENGTH;
         return new GatewayProcess(buffer.getLong(tail, ORDER), buffer.getLong(tail + Long.BYTES, ORDER),
             buffer.getInt(tail + 2 * Long.BYTES, ORDER), buffer.getInt(tail + 2 * Long.BYTES + Integer.BYTES, ORDER));
+    }
+
+    /** Whether the HELLO names its process (every version since 2; a release before versions did not). */
+    private static boolean hasProcess(DirectBuffer buffer, int offset, int length) {
+        return helloVersion(buffer, offset, length) >= 2;
+    }
+
+    /** The HELLO's protocol version (0: a release before versions); 0 for a HELLO too short to say. */
+    public static int helloVersion(DirectBuffer buffer, int offset, int length) {
+        return length < VERSION + Short.BYTES ? 0 : buffer.getShort(offset + VERSION, ORDER) & 0xFFFF;
     }
 
     public static int helloGatewayId(DirectBuffer buffer, int offset) {
@@ -99,7 +119,8 @@ public final class Ingress {
             return null;
         }
         int count = buffer.getInt(offset + OWNER_COUNT, ORDER);
-        if (count < 0 || count > MAX_OWNERS || length != OWNERS + count * Integer.BYTES + HELLO_TAIL_LENGTH) {
+        int tail = hasProcess(buffer, offset, length) ? HELLO_TAIL_LENGTH : 0;
+        if (count < 0 || count > MAX_OWNERS || length != OWNERS + count * Integer.BYTES + tail) {
             return null;
         }
         int[] owners = new int[count];

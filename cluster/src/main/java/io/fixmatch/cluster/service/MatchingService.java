@@ -2,7 +2,6 @@ package io.fixmatch.cluster.service;
 
 import io.aeron.ExclusivePublication;
 import io.aeron.Image;
-import io.aeron.Publication;
 import io.aeron.cluster.codecs.CloseReason;
 import io.aeron.cluster.service.ClientSession;
 import io.aeron.cluster.service.Cluster;
@@ -12,12 +11,10 @@ import io.fixmatch.cluster.protocol.Egress;
 import io.fixmatch.cluster.protocol.GatewayDirectory;
 import io.fixmatch.cluster.protocol.GatewayProcess;
 import io.fixmatch.cluster.protocol.Ingress;
+import io.fixmatch.cluster.protocol.ProtocolVersion;
 import io.fixmatch.cluster.protocol.VenueFingerprint;
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.CommandType;
-import io.fixmatch.engine.api.SessionControl;
-import io.fixmatch.engine.api.Side;
-import io.fixmatch.engine.api.SymbolControl;
 import io.fixmatch.engine.codec.CommandCodec;
 import io.fixmatch.engine.codec.SessionCodec;
 import io.fixmatch.engine.loop.CommandTrace;
@@ -27,23 +24,16 @@ import io.fixmatch.engine.loop.LoopConfig;
 import io.fixmatch.engine.loop.MatchingRuntime;
 import io.fixmatch.engine.loop.OutboundEventRing;
 import io.fixmatch.engine.matching.EngineView;
-import io.fixmatch.engine.matching.MatchingEngine;
 import io.fixmatch.journal.ReplicaJournal;
 import io.fixmatch.journal.SessionMessageLogs;
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableDirectByteBuffer;
-import org.agrona.MutableDirectBuffer;
-import org.agrona.concurrent.MessageHandler;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -64,24 +54,14 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Deterministic, as a follower must compute exactly what the leader did: time only from the log; the end of day
  * and the engine's own next deadline cluster timers whose deadlines are state; every lookup a scan in slot order; no
- * randomness. Whether this node is leader
- * decides only whether egress is actually sent.
+ * randomness. Whether this node is leader decides only whether egress is actually sent.
+ *
+ * <p>This class takes Aeron's callbacks and decides what each log message does; the rest has classes of its own:
+ * the batches to the gateways and every offer on egress ({@link EgressBatches}), the answer to a HELLO
+ * ({@link GatewayWelcome}), the cluster timers ({@link ServiceTimers}), the snapshot ({@link ServiceSnapshot}).
  */
 public final class MatchingService implements ClusteredService {
     private static final Logger LOG = LoggerFactory.getLogger(MatchingService.class);
-    /** Each staging ring (one per gateway): a command's records for one gateway beyond this go as several batches. */
-    static final int STAGING_RING_BYTES = 256 * 1024;
-    /** Room for one batch: the staging ring's records, each with its 8-byte header, and the batch header. */
-    static final int BATCH_BUFFER_BYTES = 2 * STAGING_RING_BYTES;
-    static final long END_OF_DAY_TIMER = 1;
-    /** The engine's own next deadline (a GTD expiry, an auction's end): see {@link #scheduleEngineTimer()}. */
-    static final long ENGINE_TIMER = 2;
-    /** When the sessions' ledger next has a waiting claim to decide: see {@link #scheduleSessionTimer()}. */
-    static final long SESSION_TIMER = 3;
-    /** Tries at a back-pressured egress before the batch is left to the gateway's resume: the service never waits long. */
-    private static final int OFFER_ATTEMPTS = 50;
-    private static final int SEED_MESSAGE_BYTES = 64 * 1024;
-    private static final int REPLY_BYTES = 256 * 1024;
 
     private final ServiceSettings settings;
     private final ServiceStatus status = new ServiceStatus();
@@ -89,31 +69,18 @@ public final class MatchingService implements ClusteredService {
     private final GatewaySlots slots;
     private final SessionLedger ledger;
     private ClusterSessions sessions;
-    private SessionMessageLogs sessionLogs;
     /** The gateways or who holds a session changed: every connected gateway gets the directory after this message. */
     private boolean directoryChanged;
-    /** The deadline (epoch ns) of the scheduled session timer; 0: none scheduled. Replicated state (from the ledger). */
-    private long sessionTimerDeadline;
     private final Command scratch = new Command();
     private final Command operatorCommand = new Command();
-    private final UnsafeBuffer live = new UnsafeBuffer(ByteBuffer.allocateDirect(BATCH_BUFFER_BYTES));
-    private final UnsafeBuffer kept = new UnsafeBuffer(ByteBuffer.allocateDirect(BATCH_BUFFER_BYTES));
-    /**
-     * Welcomes and seed messages: grows for a welcome beyond it (its owners' settings and the symbols' prices and
-     * settings grow with the venue's sessions and symbols); only a gateway's hello writes one, never a command.
-     */
-    private final ExpandableDirectByteBuffer reply = new ExpandableDirectByteBuffer(REPLY_BYTES);
-    private final MessageHandler onStagedRecord = this::onStagedRecord;
-    private final MessageHandler onUnservedRecord = this::onUnservedRecord;
+    /** The directory's bytes, staged for each connected gateway. */
+    private final ExpandableDirectByteBuffer directory = new ExpandableDirectByteBuffer(4096);
+    private final EgressBatches egress;
+    private final GatewayWelcome welcome;
+    private final ServiceTimers timers;
     private Cluster cluster;
     private ReplicaJournal journal;
     private MatchingRuntime runtime;
-    private boolean leader;
-    /** While a batch is built: its slot, where the next record goes in the live and kept copies. */
-    private GatewaySlot building;
-    private int liveAt;
-    private int keptAt;
-    private int keptRecords;
     /** The gateway sequence the command being applied answers, and its slot (null: the cluster's own command). */
     private GatewaySlot issuer;
     private long answering;
@@ -123,19 +90,32 @@ public final class MatchingService implements ClusteredService {
     private final long ownFingerprint;
     /** The type of the command being applied (null: none, a malformed one). */
     private CommandType appliedType;
-    /** The deadline (epoch ns) of the scheduled end-of-day timer; 0: none scheduled. Replicated state. */
-    private long endOfDayDeadline;
-    /** The deadline (epoch ns) of the scheduled engine timer; 0: none scheduled. Replicated state. */
-    private long engineTimerDeadline;
+    /**
+     * The protocol version of the node that began the current leadership term, from the log's term event (the minor
+     * of its Aeron appVersion); -1 while none was seen since this service started (its own rules then). A term begun
+     * by a release before versions (0) took every HELLO, so its replay does too: the log means what it meant.
+     */
+    private int termProtocolVersion = -1;
     /** The admin endpoint's book query: asked (any thread), answered by the service thread between messages. */
     private volatile long bookQueryAsked;
     private volatile int bookQuerySymbol;
     private long bookQueryAnswered;
 
     public MatchingService(ServiceSettings settings) {
+        this(settings, ProtocolVersion.CURRENT);
+    }
+
+    /**
+     * @param welcomeVersion the protocol version its WELCOMEs say ({@link ProtocolVersion#CURRENT}; another only in
+     *                       tests: a node of another release, as a gateway sees it)
+     */
+    MatchingService(ServiceSettings settings, int welcomeVersion) {
         this.settings = settings;
         this.ownFingerprint = VenueFingerprint.of(settings.engine().symbols(), settings.owners());
         this.slots = new GatewaySlots(settings.maxGateways(), settings.owners().size(), settings.windowBytes());
+        this.egress = new EgressBatches(slots, status);
+        this.welcome = new GatewayWelcome(egress, welcomeVersion);
+        this.timers = new ServiceTimers(settings.endOfDay());
         long timeoutNs = TimeUnit.MILLISECONDS.toNanos(settings.gatewayTimeoutMs());
         this.ledger = new SessionLedger(settings.owners().size(), timeoutNs, new SessionLedger.Liveness() {
             @Override
@@ -164,12 +144,15 @@ public final class MatchingService implements ClusteredService {
 
     private void start(Cluster cluster, Image snapshotImage) {
         this.cluster = cluster;
+        timers.start(cluster);
         journal = ReplicaJournal.open(settings.journal(), settings.engine().symbols(), settings.owners(), clock);
-        LoopConfig staging = new LoopConfig(-1, IdleStrategies.DEFAULT, 64 * 1024, STAGING_RING_BYTES, 1);
+        LoopConfig staging = new LoopConfig(-1, IdleStrategies.DEFAULT, 64 * 1024, EgressBatches.STAGING_RING_BYTES,
+            1);
         runtime = new MatchingRuntime(settings.engine(), staging, journal, settings.maxGateways() + 1,
             owner -> ledger.isOwner(owner) ? ledger.holder(owner) : 0, clock);
-        sessionLogs = SessionMessageLogs.open(settings.journal().directory().resolveSibling("session-messages"),
-            settings.owners(), () -> TimeUnit.NANOSECONDS.toMillis(clock.nanoTime()));
+        SessionMessageLogs sessionLogs = SessionMessageLogs.open(
+            settings.journal().directory().resolveSibling("session-messages"), settings.owners(),
+            () -> TimeUnit.NANOSECONDS.toMillis(clock.nanoTime()));
         sessions = new ClusterSessions(ledger, sessionLogs, settings.dropCopies(), clock,
             new ClusterSessions.Gateways() {
                 @Override
@@ -179,12 +162,12 @@ public final class MatchingService implements ClusteredService {
 
                 @Override
                 public void sendResent(int slot, DirectBuffer records, int length) {
-                    sendResentRecords(slots.slot(slot), records, length);
+                    egress.sendResent(slots.slot(slot), records, length);
                 }
 
                 @Override
                 public boolean leader() {
-                    return leader;
+                    return egress.leader();
                 }
             });
         runtime.publishMarketData(settings.marketData());
@@ -193,10 +176,8 @@ public final class MatchingService implements ClusteredService {
         if (snapshotImage != null) {
             ServiceSnapshot.State state = ServiceSnapshot.load(snapshotImage, cluster.idleStrategy(), settings,
                 runtime.engine(), slots, ledger);
-            sessionTimerDeadline = state.sessionTimerDeadline();
             restoredSequence = state.commandSequence();
-            endOfDayDeadline = state.endOfDayDeadline();
-            engineTimerDeadline = state.engineTimerDeadline();
+            timers.restore(state.endOfDayDeadline(), state.engineTimerDeadline(), state.sessionTimerDeadline());
             venueFingerprint = state.venueFingerprint();
             if (!checkOwnTables()) {
                 throw new IllegalStateException(status.startFailure);
@@ -207,11 +188,8 @@ public final class MatchingService implements ClusteredService {
         journal.resumeAt(restoredSequence);
         runtime.recover();
         runtime.startInline();
-        for (int i = 1; i <= slots.maxGateways(); i++) {
-            int slot = i;
-            runtime.outbound(slot).drainWhenFull(() -> flushSlot(slots.slot(slot), 0, null));
-        }
-        runtime.outbound(0).drainWhenFull(this::dropUnserved);
+        egress.start(cluster, runtime, journal, sessions);
+        welcome.start(runtime);
         status.commandSequence = restoredSequence;
         status.journalHeldThrough = journal.heldThrough();
         status.started = true;
@@ -244,7 +222,7 @@ public final class MatchingService implements ClusteredService {
         }
         clock.set(timestamp);
         status.logPosition = header.position();
-        scheduleEndOfDay(timestamp);
+        timers.scheduleEndOfDay(timestamp);
         GatewaySlot from = slots.bySession(session.id());
         if (from != null) {
             from.lastHeardNs = timestamp; // alive: its sessions stay its own (SessionLedger)
@@ -313,11 +291,9 @@ public final class MatchingService implements ClusteredService {
         if (malformed != null) {
             ignored(slot, malformed);
         } else {
-            int holderBefore = type == SessionCodec.KEEPALIVE ? 0 : ledger.holder(SessionCodec.owner(buffer, offset));
+            int[] holders = type == SessionCodec.CLAIM || type == SessionCodec.RELEASE ? ledger.holders() : null;
             sessions.onRequest(slot, type, buffer, offset, length);
-            if (type != SessionCodec.KEEPALIVE && ledger.holder(SessionCodec.owner(buffer, offset)) != holderBefore) {
-                directoryChanged = true;
-            }
+            directoryChanged |= holders != null && !Arrays.equals(holders, ledger.holders());
         }
         flushAll();
     }
@@ -370,26 +346,26 @@ public final class MatchingService implements ClusteredService {
             return;
         }
         clock.set(timestamp);
-        if (correlationId == ENGINE_TIMER) {
-            engineTimerDeadline = 0;
+        if (correlationId == ServiceTimers.ENGINE_TIMER) {
+            timers.engineTimerFired();
             applyOwn(operatorCommand.timer().timestampNanos(timestamp)); // reschedules as it flushes
             return;
         }
-        if (correlationId == SESSION_TIMER) {
-            sessionTimerDeadline = 0;
+        if (correlationId == ServiceTimers.SESSION_TIMER) {
+            timers.sessionTimerFired();
             int[] before = ledger.holders();
             ledger.expire(timestamp, sessions);
             directoryChanged |= !Arrays.equals(before, ledger.holders());
             flushDecisions(); // the decisions' records to their gateways; reschedules
             return;
         }
-        if (correlationId != END_OF_DAY_TIMER) {
+        if (correlationId != ServiceTimers.END_OF_DAY_TIMER) {
             return;
         }
-        endOfDayDeadline = 0;
+        timers.endOfDayFired();
         LOG.info("end of the trading day: day orders expire");
         applyOwn(operatorCommand.expireDayOrders().timestampNanos(timestamp));
-        scheduleEndOfDay(timestamp);
+        timers.scheduleEndOfDay(timestamp);
     }
 
     /** A command of the cluster's own (no gateway asked for it): applied like any, its events to their gateways. */
@@ -415,72 +391,17 @@ public final class MatchingService implements ClusteredService {
     }
 
     /**
-     * After every message: a cluster timer at the sessions' ledger's next deadline (a waiting claim to grant or refuse),
-     * derived from replicated state; rescheduled when it moves, canceled when no claim waits.
+     * After a command: its batches out ({@link EgressBatches}), the engine timer at its next deadline, the status
+     * updated.
      */
-    private void scheduleSessionTimer() {
-        long wanted = ledger.nextDeadlineNs();
-        if (wanted == sessionTimerDeadline) {
-            return;
-        }
-        if (wanted == 0) {
-            cluster.cancelTimer(SESSION_TIMER);
-        } else {
-            cluster.scheduleTimer(SESSION_TIMER, wanted);
-        }
-        sessionTimerDeadline = wanted;
-    }
-
-    /** From a log event: schedules the next end of day if none is scheduled (its deadline is replicated state). */
-    private void scheduleEndOfDay(long timestamp) {
-        if (settings.endOfDay() == null || endOfDayDeadline != 0) {
-            return;
-        }
-        long nextMs = settings.endOfDay().nextAfter(TimeUnit.NANOSECONDS.toMillis(timestamp));
-        endOfDayDeadline = TimeUnit.MILLISECONDS.toNanos(nextMs);
-        cluster.scheduleTimer(END_OF_DAY_TIMER, endOfDayDeadline);
-    }
-
-    /**
-     * After every applied command: a cluster timer at the engine's next deadline (GTD expiries), which the engine
-     * derives from its own replicated state; the timer's firing applies a TIMER command stamped with the log's time.
-     * Rescheduled (same correlation id) when the deadline moves, canceled when there is none.
-     */
-    private void scheduleEngineTimer() {
-        long deadline = runtime.engine().nextDeadlineNanos();
-        long wanted = deadline == Long.MAX_VALUE ? 0 : deadline;
-        if (wanted == engineTimerDeadline) {
-            return;
-        }
-        if (wanted == 0) {
-            cluster.cancelTimer(ENGINE_TIMER);
-        } else {
-            cluster.scheduleTimer(ENGINE_TIMER, wanted);
-        }
-        engineTimerDeadline = wanted;
-    }
-
-    // --- egress ---
-
-    /** After a command: one batch for each gateway its events touched, and one answering the issuer. */
     private void flushAll() {
-        boolean viewChanged = appliedType != null && appliedType.isOperators();
-        boolean directory = directoryChanged;
-        directoryChanged = false;
-        for (int i = 1; i <= slots.maxGateways(); i++) {
-            GatewaySlot slot = slots.slot(i);
-            if (directory && slot.open) {
-                publishDirectory(slot);
-            }
-            boolean answers = slot == issuer;
-            boolean view = viewChanged && (answers || (slot.open && appliedType != CommandType.BOOK_QUERY));
-            if (answers || view || runtime.outbound(i).hasEvents()) {
-                flushSlot(slot, answers ? answering : 0, view ? appliedType : null);
-            }
+        if (directoryChanged) {
+            directoryChanged = false;
+            publishDirectory();
         }
-        dropUnserved();
-        scheduleEngineTimer();
-        scheduleSessionTimer();
+        egress.afterCommand(issuer, answering, appliedType);
+        timers.scheduleEngineTimer(runtime.engine().nextDeadlineNanos());
+        timers.scheduleSessionTimer(ledger.nextDeadlineNs());
         status.commandSequence = journal.commandSequence();
         status.journalHeldThrough = journal.heldThrough();
         status.journalFailure = journal.failure();
@@ -489,110 +410,19 @@ public final class MatchingService implements ClusteredService {
         updateWindowStatus();
     }
 
-    /**
-     * Turns a gateway's staged records into a batch: numbered, kept in its window (market data only while it is
-     * connected, trace stamps dropped: the kept copy is the same on every node), sent if this node leads.
-     */
-    private void flushSlot(GatewaySlot slot, long answered, CommandType viewAfter) {
-        building = slot;
-        liveAt = Egress.BATCH_HEADER_LENGTH;
-        keptAt = Egress.BATCH_HEADER_LENGTH;
-        keptRecords = 0;
-        OutboundEventRing staging = runtime.outbound(slot.index);
-        while (staging.readRecords(onStagedRecord, Integer.MAX_VALUE) > 0) {
-            // a read stops where the ring wraps: read on until it is empty
-        }
-        if (viewAfter != null) {
-            appendView(viewAfter, answered != 0 && viewAfter == CommandType.BOOK_QUERY);
-        }
-        building = null;
-        if (slot.isFree() || (keptRecords == 0 && answered == 0 && !slot.open)) {
-            return; // nobody to tell: no gateway, or only market data for a gateway that is away
-        }
-        long sequence = ++slot.egressSequence;
-        long commandSequence = journal.commandSequence();
-        Egress.encodeBatchHeader(kept, 0, 0, sequence, answered, commandSequence);
-        slot.window.add(kept, 0, keptAt);
-        if (slot.open && leader) {
-            Egress.encodeBatchHeader(live, 0, 0, sequence, answered, commandSequence);
-            send(slot, live, 0, liveAt);
-        }
-    }
-
-    private void onStagedRecord(int type, MutableDirectBuffer buffer, int index, int length) {
-        if (type == OutboundEventRing.STORED_THROUGH) {
-            return; // the standalone journal's snapshot marks mean nothing to a gateway of a cluster
-        }
-        if (ClusterSessions.isNumbered(type)) {
-            long seqNum = sessions.number(type, buffer, index, length);
-            if (seqNum == 0) {
-                return; // of no configured session: nobody to write it for
-            }
-            liveAt = putNumbered(live, liveAt, seqNum, type, buffer, index, length);
-            if (type == OutboundEventRing.TRACED_EVENT) {
-                int stamps = CommandTrace.OUTBOUND_LENGTH;
-                keptAt = putNumbered(kept, keptAt, seqNum, OutboundEventRing.EVENT, buffer, index + stamps,
-                    length - stamps);
-            } else {
-                keptAt = putNumbered(kept, keptAt, seqNum, type, buffer, index, length);
-            }
-            keptRecords++;
-            return;
-        }
-        liveAt = Egress.putRecord(live, liveAt, type, buffer, index, length);
-        if (type == OutboundEventRing.MARKET_DATA && !building.open) {
-            return;
-        }
-        if (type == OutboundEventRing.TRACED_EVENT) {
-            int stamps = CommandTrace.OUTBOUND_LENGTH;
-            keptAt = Egress.putRecord(kept, keptAt, OutboundEventRing.EVENT, buffer, index + stamps, length - stamps);
-        } else {
-            keptAt = Egress.putRecord(kept, keptAt, type, buffer, index, length);
-        }
-        keptRecords++;
-    }
-
-    /** The engine's view after an operator's command, for the gateway's mirror (the answer only for the asker). */
-    private void appendView(CommandType type, boolean withAnswer) {
-        int length = runtime.view().encode(live, liveAt + Egress.RECORD_HEADER_LENGTH,
-            type == CommandType.EXPIRE_DAY_ORDERS, withAnswer);
-        live.putInt(liveAt, Egress.VIEW_RECORD, Egress.ORDER);
-        live.putInt(liveAt + Integer.BYTES, length, Egress.ORDER);
-        keptAt = Egress.putRecord(kept, keptAt, Egress.VIEW_RECORD, live, liveAt + Egress.RECORD_HEADER_LENGTH,
-            length);
-        liveAt += Egress.RECORD_HEADER_LENGTH + length;
-        keptRecords++;
-    }
-
-    /** A session's message in a batch: a NUMBERED record (the cluster's MsgSeqNum, then the message as staged). */
-    private static int putNumbered(MutableDirectBuffer batch, int at, long seqNum, int type, DirectBuffer source,
-                                   int offset, int length) {
-        int record = at + Egress.RECORD_HEADER_LENGTH;
-        batch.putInt(at, SessionCodec.NUMBERED, Egress.ORDER);
-        batch.putInt(at + Integer.BYTES, SessionCodec.NUMBERED_HEADER_LENGTH + length, Egress.ORDER);
-        SessionCodec.encodeNumberedHeader(batch, record, seqNum, type);
-        batch.putBytes(record + SessionCodec.NUMBERED_HEADER_LENGTH, source, offset, length);
-        return record + SessionCodec.NUMBERED_HEADER_LENGTH + length;
+    /** After a message that is no command (a hello, a lost gateway, a session timer): the records it staged go out. */
+    private void flushDecisions() {
+        issuer = null;
+        answering = 0;
+        appliedType = null;
+        flushAll();
     }
 
     /**
-     * The messages of sessions no gateway holds (a client away, a drop-copy session not logged on): numbered and kept
-     * in this node's session logs, sent to nobody; the client gets them by its resend when it logs on again.
+     * The cluster's gateways and who holds each session, staged for every connected gateway's next batch (for their
+     * admin endpoints: any gateway says where a session is).
      */
-    private void dropUnserved() {
-        while (runtime.outbound(0).readRecords(onUnservedRecord, Integer.MAX_VALUE) > 0) {
-            // a read stops where the ring wraps
-        }
-    }
-
-    private void onUnservedRecord(int type, MutableDirectBuffer buffer, int index, int length) {
-        if (ClusterSessions.isNumbered(type)) {
-            sessions.number(type, buffer, index, length);
-        }
-    }
-
-    /** The cluster's gateways and who holds each session, for a gateway's admin endpoint, staged for its batch. */
-    private void publishDirectory(GatewaySlot slot) {
+    private void publishDirectory() {
         List<GatewayDirectory.Gateway> gateways = new ArrayList<>();
         for (int i = 1; i <= slots.maxGateways(); i++) {
             GatewaySlot known = slots.slot(i);
@@ -601,26 +431,11 @@ public final class MatchingService implements ClusteredService {
                     known.fixPort, known.adminPort));
             }
         }
-        int length = new GatewayDirectory(ledger.takeovers(), gateways, ledger.holders()).encode(reply, 0);
-        runtime.outbound(slot.index).publishRecord(Egress.DIRECTORY_RECORD, reply, 0, length);
-    }
-
-    /** A resend's answer, from this node (the leader) to the gateway holding the session. */
-    private void sendResentRecords(GatewaySlot slot, DirectBuffer records, int length) {
-        ClientSession session = cluster.getClientSession(slot.sessionId);
-        if (session == null || session.isClosing()) {
-            return;
-        }
-        Egress.encodeResentHeader(kept, 0);
-        kept.putBytes(Egress.RESENT_HEADER_LENGTH, records, 0, length);
-        offerReply(session, kept, Egress.RESENT_HEADER_LENGTH + length);
-    }
-
-    /** Offers to the gateway's session, retrying briefly on back-pressure; a batch that cannot go is asked for again. */
-    private void send(GatewaySlot slot, DirectBuffer buffer, int offset, int length) {
-        ClientSession session = cluster.getClientSession(slot.sessionId);
-        if (session != null && !session.isClosing()) {
-            offerReply(session, buffer, length);
+        int length = new GatewayDirectory(ledger.takeovers(), gateways, ledger.holders()).encode(directory, 0);
+        for (int i = 1; i <= slots.maxGateways(); i++) {
+            if (slots.slot(i).open) {
+                runtime.outbound(i).publishRecord(Egress.DIRECTORY_RECORD, directory, 0, length);
+            }
         }
     }
 
@@ -628,6 +443,16 @@ public final class MatchingService implements ClusteredService {
 
     private void onHello(ClientSession session, DirectBuffer buffer, int offset, int length) {
         int gatewayId = length >= 8 ? Ingress.helloGatewayId(buffer, offset) : 0;
+        int version = Ingress.helloVersion(buffer, offset, length);
+        if (termProtocolVersion != 0 && !ProtocolVersion.accepts(version)) {
+            // First: a HELLO of another version may have another layout. Both versions named, for the gateway's
+            // operator (the refusal ends its start) and in this node's log.
+            refuseHello(session, "protocol version: gateway " + gatewayId + " speaks version " + version
+                + (version == 0 ? " (a release before versions)" : "") + ", this node version "
+                + ProtocolVersion.CURRENT + " (it accepts " + ProtocolVersion.accepted() + "): gateways and nodes"
+                + " must be of releases of one protocol version (docs/OPERATIONS.md, Upgrades)");
+            return;
+        }
         int[] owners = Ingress.helloOwners(buffer, offset, length);
         if (gatewayId <= 0 || owners == null) {
             refuseHello(session, "malformed hello (gateway id " + gatewayId + ")");
@@ -691,18 +516,10 @@ public final class MatchingService implements ClusteredService {
                 + " commands applied, {} batches unacknowledged", gatewayId, process.pid(), process.fixPort(),
             session.id(), !known ? "first time" : restarted ? "restarted" : "again", Arrays.toString(owners),
             slot.lastApplied, slot.window.count());
-        if (leader) {
-            welcome(slot, session);
+        if (egress.leader()) {
+            welcome.welcome(slot, session);
         }
         flushDecisions(); // the directory, and grants of claims that waited for the sessions it held
-    }
-
-    /** After a message that is no command (a hello, a lost gateway, a session timer): the records it staged go out. */
-    private void flushDecisions() {
-        issuer = null;
-        answering = 0;
-        appliedType = null;
-        flushAll();
     }
 
     /**
@@ -722,138 +539,8 @@ public final class MatchingService implements ClusteredService {
     private void refuseHello(ClientSession session, String why) {
         status.refusedHellos++;
         LOG.warn("hello refused on session {}: {}", session.id(), why);
-        if (leader) {
-            int length = Egress.encodeRefused(reply, 0, why);
-            offerReply(session, reply, length);
-        }
-    }
-
-    /**
-     * The leader tells a gateway saying hello where the cluster stands: its last applied command and egress batch and
-     * its owners' last inbound positions (WELCOME), the books as they rest (SEED, for its market data), then every
-     * batch it has not acknowledged (marked history).
-     */
-    private void welcome(GatewaySlot slot, ClientSession session) {
-        MatchingEngine engine = runtime.engine();
-        SessionControl[] controls = SessionControl.values();
-        int symbols = engine.symbolCount();
-        Egress.encodeWelcomeHeader(reply, 0, slot.gatewayId, slot.lastApplied, slot.egressSequence,
-            slot.window.oldestSequence(), seedMessageCount(engine), slot.owners.length, controls.length, symbols);
-        int at = Egress.WELCOME_HEADER_LENGTH;
-        for (int owner : slot.owners) {
-            reply.putInt(at, owner, Egress.ORDER);
-            reply.putLong(at + Integer.BYTES, engine.lastInboundPosition(owner), Egress.ORDER);
-            at += Integer.BYTES + Long.BYTES;
-            for (SessionControl control : controls) {
-                reply.putLong(at, engine.sessionControl(owner, control), Egress.ORDER);
-                at += Long.BYTES;
-            }
-        }
-        for (int symbol = 0; symbol < symbols; symbol++) {
-            reply.putLong(at, engine.referencePrice(symbol), Egress.ORDER);
-            at += Long.BYTES;
-        }
-        int viewLength = runtime.view().encode(reply, at + Integer.BYTES, false, false);
-        reply.putInt(at, viewLength, Egress.ORDER);
-        at = putSymbolSettings(engine, at + Integer.BYTES + viewLength);
-        offerReply(session, reply, at);
-        sendSeed(session, engine);
-        resend(slot, session, 0, Egress.HISTORY);
-    }
-
-    /** The symbol settings a welcome carries: every schedule and volatility setting (the time zone goes as text). */
-    private static final SymbolControl[] SCHEDULE_CONTROLS = Arrays.stream(SymbolControl.values())
-        .filter(control -> control != SymbolControl.TIME_ZONE).toArray(SymbolControl[]::new);
-
-    /** One symbol's settings as the welcome carries them: shared by the symbols of a group. */
-    private record SettingsProfile(List<Long> values, String timeZone) {
-    }
-
-    /**
-     * The welcome's symbol settings at {@code at} (Egress): each symbol's schedule and volatility settings and time
-     * zone as the engine holds them, so the gateway sends only where its configuration differs, resets included. The
-     * symbols of a group share them: each distinct profile goes once (numbered in symbol order), then each symbol's
-     * profile number, 4 bytes a symbol. Returns where the welcome ends.
-     */
-    private int putSymbolSettings(MatchingEngine engine, int at) {
-        reply.putInt(at, SCHEDULE_CONTROLS.length, Egress.ORDER);
-        at += Integer.BYTES;
-        for (SymbolControl control : SCHEDULE_CONTROLS) {
-            reply.putInt(at, control.code(), Egress.ORDER);
-            at += Integer.BYTES;
-        }
-        int countAt = at;
-        at += Integer.BYTES;
-        Map<SettingsProfile, Integer> profiles = new HashMap<>(); // looked up only: numbered in symbol order
-        int[] profileOf = new int[engine.symbolCount()];
-        for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
-            List<Long> values = new ArrayList<>(SCHEDULE_CONTROLS.length);
-            for (SymbolControl control : SCHEDULE_CONTROLS) {
-                values.add(engine.symbolControl(symbol, control));
-            }
-            SettingsProfile settings = new SettingsProfile(values, engine.symbolTimeZone(symbol));
-            Integer profile = profiles.get(settings);
-            if (profile == null) {
-                profile = profiles.size();
-                profiles.put(settings, profile);
-                for (long value : values) {
-                    reply.putLong(at, value, Egress.ORDER);
-                    at += Long.BYTES;
-                }
-                at += reply.putStringAscii(at, settings.timeZone(), Egress.ORDER);
-            }
-            profileOf[symbol] = profile;
-        }
-        reply.putInt(countAt, profiles.size(), Egress.ORDER);
-        for (int profile : profileOf) {
-            reply.putInt(at, profile, Egress.ORDER);
-            at += Integer.BYTES;
-        }
-        return at;
-    }
-
-    /** One entry of the books' seed: a resting order ({@code kind}: its side's ordinal) or a call's indicative. */
-    private interface SeedEntrySink {
-        void entry(int symbolId, int kind, long price, long quantity);
-    }
-
-    /** The seed's entries: per symbol its resting orders, buys then sells, then its call's indicative if any. */
-    private static void forEachSeedEntry(MatchingEngine engine, SeedEntrySink sink) {
-        for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
-            int symbolId = symbol;
-            for (Side side : Side.values()) {
-                engine.forEachRestingOrder(symbol, side, order -> sink.entry(symbolId, order.side().ordinal(),
-                    order.price(), order.displayedQuantity()));
-            }
-            long[] indicative = engine.indicative(symbol);
-            if (indicative[1] != 0) {
-                sink.entry(symbol, Egress.SEED_INDICATIVE, indicative[0], indicative[1]);
-            }
-        }
-    }
-
-    private static final int SEED_ENTRIES_PER_MESSAGE = (SEED_MESSAGE_BYTES - Egress.SEED_HEADER_LENGTH)
-        / Egress.SEED_ENTRY_LENGTH;
-
-    private int seedMessageCount(MatchingEngine engine) {
-        long[] entries = {0};
-        forEachSeedEntry(engine, (symbol, kind, price, quantity) -> entries[0]++);
-        return (int) ((entries[0] + SEED_ENTRIES_PER_MESSAGE - 1) / SEED_ENTRIES_PER_MESSAGE);
-    }
-
-    private void sendSeed(ClientSession session, MatchingEngine engine) {
-        int[] entries = {0};
-        int[] length = {0};
-        Egress.encodeSeedHeader(reply, 0);
-        forEachSeedEntry(engine, (symbol, kind, price, quantity) -> {
-            length[0] = Egress.putSeedEntry(reply, 0, entries[0]++, symbol, kind, price, quantity);
-            if (entries[0] == SEED_ENTRIES_PER_MESSAGE) {
-                offerReply(session, reply, length[0]);
-                entries[0] = 0;
-            }
-        });
-        if (entries[0] > 0) {
-            offerReply(session, reply, length[0]);
+        if (egress.leader()) {
+            welcome.refuse(session, why);
         }
     }
 
@@ -863,33 +550,9 @@ public final class MatchingService implements ClusteredService {
             ignored(slot, "a malformed resume");
             return;
         }
-        if (leader) {
-            resend(slot, session, Ingress.resumeAfter(buffer, offset), 0);
+        if (egress.leader()) {
+            egress.resend(slot, session, Ingress.resumeAfter(buffer, offset), 0);
         }
-    }
-
-    private void resend(GatewaySlot slot, ClientSession session, long after, int flags) {
-        slot.window.forEachAfter(after, (batch, offset, length) -> {
-            kept.putBytes(0, batch, offset, length);
-            Egress.batchFlags(kept, 0, flags);
-            status.resentBatches++;
-            offerReply(session, kept, length);
-        });
-    }
-
-    /** Offers from offset 0, retrying briefly on back-pressure; what cannot go is counted (the gateway resumes). */
-    private void offerReply(ClientSession session, DirectBuffer buffer, int length) {
-        for (int attempt = 0; attempt < OFFER_ATTEMPTS; attempt++) {
-            long result = session.offer(buffer, 0, length);
-            if (result > 0) {
-                return;
-            }
-            if (result != Publication.BACK_PRESSURED && result != Publication.ADMIN_ACTION) {
-                break;
-            }
-            cluster.idleStrategy().idle();
-        }
-        status.droppedEgress++;
     }
 
     private void ignored(GatewaySlot slot, String what) {
@@ -920,9 +583,8 @@ public final class MatchingService implements ClusteredService {
     public void onTakeSnapshot(ExclusivePublication snapshotPublication) {
         long start = System.nanoTime();
         int bytes = ServiceSnapshot.take(snapshotPublication, cluster.idleStrategy(), settings, runtime.engine(), slots,
-            ledger,
-            new ServiceSnapshot.State(journal.commandSequence(), endOfDayDeadline, venueFingerprint,
-                engineTimerDeadline, sessionTimerDeadline),
+            ledger, new ServiceSnapshot.State(journal.commandSequence(), timers.endOfDayDeadline(), venueFingerprint,
+                timers.engineTimerDeadline(), timers.sessionTimerDeadline()),
             cluster.logPosition());
         journal.markPosition();
         status.snapshots++;
@@ -933,15 +595,29 @@ public final class MatchingService implements ClusteredService {
     @Override
     public void onNewLeadershipTermEvent(long leadershipTermId, long logPosition, long timestamp,
                                          long termBaseLogPosition, int leaderMemberId, int logSessionId,
-                                         java.util.concurrent.TimeUnit timeUnit, int appVersion) {
+                                         TimeUnit timeUnit, int appVersion) {
         status.leaderMemberId = leaderMemberId;
         status.leadershipTermId = leadershipTermId;
-        LOG.info("leadership term {}: node {} leads", leadershipTermId, leaderMemberId);
+        termProtocolVersion = ProtocolVersion.ofAppVersion(appVersion);
+        for (int i = 1; i <= slots.maxGateways(); i++) {
+            // The election's silence is no gateway's: each gets the timeout from the new term on to be heard again.
+            GatewaySlot slot = slots.slot(i);
+            slot.lastHeardNs = Math.max(slot.lastHeardNs, timestamp);
+        }
+        status.termProtocolVersion = termProtocolVersion;
+        LOG.info("leadership term {}: node {} leads (protocol version {})", leadershipTermId, leaderMemberId,
+            termProtocolVersion);
+        if (termProtocolVersion != ProtocolVersion.CURRENT) {
+            LOG.warn("leadership term {} was begun by node {} of protocol version {}, this node's is {}: expected only"
+                + " while replaying the log from before an upgrade; otherwise nodes of two releases run together"
+                + " (docs/OPERATIONS.md, Upgrades)", leadershipTermId, leaderMemberId, termProtocolVersion,
+                ProtocolVersion.CURRENT);
+        }
     }
 
     @Override
     public void onRoleChange(Cluster.Role newRole) {
-        leader = newRole == Cluster.Role.LEADER;
+        egress.leader(newRole == Cluster.Role.LEADER);
         status.role = newRole.name();
         LOG.info("this node is now {}", newRole);
     }

@@ -1,5 +1,7 @@
 package io.fixmatch.cluster.service;
 
+import io.fixmatch.cluster.protocol.ProtocolVersion;
+
 /**
  * What the matching service shows other threads of its node (the admin endpoint, metrics): one writer, the service
  * thread; plain volatile reads. Nothing here is replicated state.
@@ -21,6 +23,7 @@ public final class ServiceStatus {
     volatile String journalFailure;
     volatile int leaderMemberId = -1;
     volatile long leadershipTermId = -1;
+    volatile int termProtocolVersion = -1;
 
     /** The node's role as the service last heard it: LEADER, FOLLOWER or CANDIDATE. */
     public String role() {
@@ -98,5 +101,18 @@ public final class ServiceStatus {
     /** Whether the service has started (its state restored). */
     public boolean started() {
         return started;
+    }
+
+    /** The protocol version this node speaks to gateways ({@code ProtocolVersion.CURRENT}). */
+    public int protocolVersion() {
+        return ProtocolVersion.CURRENT;
+    }
+
+    /**
+     * The protocol version of the node that began the current leadership term, as the log's term event says it
+     * (-1: none seen since this node started).
+     */
+    public int termProtocolVersion() {
+        return termProtocolVersion;
     }
 }

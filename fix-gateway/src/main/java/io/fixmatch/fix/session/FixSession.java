@@ -4,7 +4,6 @@ import io.fixmatch.engine.codec.SessionCodec;
 import io.fixmatch.fix.codec.FixMessage;
 import io.fixmatch.fix.codec.FixParser;
 import io.fixmatch.fix.codec.FixTags;
-import io.fixmatch.fix.codec.FixWriter;
 import io.fixmatch.fix.codec.MessageBody;
 import io.fixmatch.fix.codec.MsgTypes;
 import io.fixmatch.fix.dictionary.FixDictionary;
@@ -30,7 +29,10 @@ import java.time.Clock;
  * numbers start again at 1 at each start (stored, so a restart keeps it; the messages of the previous trading session
  * are no longer resent). What the session keeps beside the FIX rules has classes of its own, which it resets with
  * its sequence numbers: the ClOrdIDs of its current trading session, for PossResend ({@link SeenClientOrderIds},
- * rebuilt from its store), and its bookkeeping of journal positions for recovery ({@link JournalPositions}).
+ * rebuilt from its store), and its bookkeeping of journal positions for recovery ({@link JournalPositions}). Its
+ * outbound side is {@link SessionOutput}, the one funnel through which every message is numbered, stored and written;
+ * a ResendRequest is answered by {@link ResendResponder}; the heartbeat, TestRequest and Logout timers are kept by
+ * {@link HeartbeatMonitor}. This class decides what each message and each timer tick does.
  *
  * <p>One thread owns a session: the gateway thread its client's connection, outgoing reports and timers run on
  * ({@link #claimOwnership()}). Nothing is locked; every entry point asserts that it runs on the owner (a call from
@@ -53,9 +55,9 @@ public final class FixSession {
     private final InboundSequence inbound;
     private final SessionTimings timings;
     private final ApplicationHandler application;
-    private final FixWriter writer;
-    private final byte[] resendBuffer;
-    private final FixMessage resendMessage = new FixMessage();
+    private final SessionOutput output;
+    private final ResendResponder resends;
+    private final HeartbeatMonitor heartbeats;
     private final InboundChecks checks;
     private final QueuedMessages queued;
     private final RejectBody rejectBody = new RejectBody();
@@ -71,12 +73,6 @@ public final class FixSession {
     private volatile State state = State.DISCONNECTED;
     private final ThreadOwner owner = new ThreadOwner();
     private final SessionCounters counters = new SessionCounters();
-    private SessionTransport transport;
-    private long heartbeatIntervalMs;
-    private long lastReceivedMs;
-    private long lastSentMs;
-    private long testRequestSentMs;
-    private long logoutSentMs;
     /** While our ResendRequest is outstanding: the last number missing when we sent it; else 0. */
     private long resendRequestedThrough;
     /** We asked for the connection to be closed: nothing more that arrives on it is acted on. */
@@ -84,9 +80,6 @@ public final class FixSession {
     /** The connection is ending with a Logout exchange (the client's, or ours to it), not lost. */
     private boolean endedByLogout;
     private long lastReadNanos;
-    private long storeFailures;
-    /** The MsgSeqNum of the message {@link #writeNumbered} wrote last. */
-    private long writerSeqNum;
 
     /**
      * @param dictionary the data dictionary incoming messages are validated against (the venue's:
@@ -106,6 +99,7 @@ public final class FixSession {
                       SessionTimings timings, ApplicationHandler application, int maxMessageSize,
                       FixDictionary dictionary, SessionRequests clusterRequests) {
         this.config = config;
+        this.cluster = clusterRequests == null ? null : new ClusterNumbering(ownerId, clusterRequests, maxMessageSize);
         this.ownerId = ownerId;
         this.serverCompId = serverCompId.getBytes(StandardCharsets.US_ASCII);
         this.clientCompId = config.clientCompId().getBytes(StandardCharsets.US_ASCII);
@@ -113,17 +107,20 @@ public final class FixSession {
         this.inbound = new InboundSequence(store);
         this.timings = timings;
         this.application = application;
-        this.writer = new FixWriter(maxMessageSize);
-        this.resendBuffer = new byte[maxMessageSize];
         this.checks = new InboundChecks(dictionary, clientCompId, this.serverCompId, timings.sendingTimeToleranceMs());
         this.queued = new QueuedMessages(Math.max(QUEUE_BYTES, maxMessageSize));
         this.name = serverCompId + "->" + config.clientCompId();
         this.credentials = Credentials.of(config.username(), config.password());
-        this.seenClientOrderIds = SeenClientOrderIds.rebuiltFrom(store, config.clOrdIdMemory(), resendBuffer,
-            resendMessage);
+        byte[] storedBuffer = new byte[maxMessageSize]; // stored messages read back: the ClOrdIDs now, resends later
+        FixMessage storedMessage = new FixMessage();
+        this.seenClientOrderIds = SeenClientOrderIds.rebuiltFrom(store, config.clOrdIdMemory(), storedBuffer,
+            storedMessage);
+        this.output = new SessionOutput(name, this.serverCompId, clientCompId, store, counters, maxMessageSize,
+            storedBuffer, storedMessage, cluster, inbound);
+        this.resends = new ResendResponder(name, store, output, cluster);
+        this.heartbeats = new HeartbeatMonitor(timings.logoutTimeoutMs());
         this.journalPositions = new JournalPositions(name, store, inbound, seenClientOrderIds);
         this.schedule = new ScheduleTracker(config.schedule());
-        this.cluster = clusterRequests == null ? null : new ClusterNumbering(ownerId, clusterRequests, maxMessageSize);
     }
 
     /** Whether a cluster owns this session (holds it, numbers its messages). */
@@ -216,7 +213,7 @@ public final class FixSession {
 
     /** The connection's transport while logged on, else null. Owner thread. */
     public SessionTransport transport() {
-        return transport;
+        return output.transport();
     }
 
     /** When the bytes of the message being handled were read from the socket (0 unless traced). */
@@ -259,13 +256,12 @@ public final class FixSession {
             return LogonResult.ALREADY_LOGGED_ON;
         }
         counters.received();
-        transport = newTransport;
+        output.transport(newTransport);
         state = State.LOGGED_ON;
         closing = false;
         endedByLogout = false;
-        lastReceivedMs = nowMs;
-        lastSentMs = nowMs;
-        testRequestSentMs = 0;
+        heartbeats.received(nowMs);
+        output.lastSentMs(nowMs);
         resendRequestedThrough = 0;
         queued.clear();
         String problem = checks.logonProblem(logon, nowMs);
@@ -283,7 +279,7 @@ public final class FixSession {
         boolean reset = logon.isSingleByte(FixTags.RESET_SEQ_NUM_FLAG, 'Y');
         if (cluster != null) {
             // The cluster decides: who holds the session, the numbers to continue with (onGranted, onRefused).
-            heartbeatIntervalMs = logon.longValue(FixTags.HEART_BT_INT) * 1000;
+            heartbeats.interval(logon.longValue(FixTags.HEART_BT_INT));
             cluster.claim(logon, seqNum, reset, schedule.resetDue(sessionStart, -1) ? sessionStart : 0);
             return LogonResult.LOGGED_ON;
         }
@@ -299,7 +295,7 @@ public final class FixSession {
         }
         answerLogon(logon, reset, nowMs);
         LOG.info("{}: logged on from {} (HeartBtInt={}s, next in {}, next out {})", name,
-            transport.remoteAddress(), heartbeatIntervalMs / 1000, expected, store.nextSenderSeqNum());
+            newTransport.remoteAddress(), heartbeats.intervalMs() / 1000, expected, store.nextSenderSeqNum());
         if (seqNum > expected) {
             queued.add(seqNum, logon); // counted once the gap before it is filled
             requestResend(seqNum, nowMs);
@@ -337,8 +333,7 @@ public final class FixSession {
             return;
         }
         counters.received();
-        lastReceivedMs = nowMs;
-        testRequestSentMs = 0;
+        heartbeats.received(nowMs);
         int msgType = message.msgType();
         if (!message.has(FixTags.MSG_SEQ_NUM)) {
             logoutAndDisconnect("Received message without MsgSeqNum", nowMs);
@@ -385,27 +380,23 @@ public final class FixSession {
         if (state == State.DISCONNECTED || closing) {
             return;
         }
-        if (state == State.LOGOUT_SENT) {
-            if (nowMs - logoutSentMs >= timings.logoutTimeoutMs()) {
+        switch (heartbeats.due(nowMs, output.lastSentMs(), state == State.LOGOUT_SENT)) {
+            case HeartbeatMonitor.LOGOUT_UNANSWERED -> {
                 LOG.warn("{}: no Logout reply within {} ms; disconnecting", name, timings.logoutTimeoutMs());
                 disconnect();
             }
-            return;
-        }
-        if (heartbeatIntervalMs == 0) {
-            return;
-        }
-        if (testRequestSentMs != 0) {
-            if (nowMs - testRequestSentMs >= heartbeatIntervalMs) {
-                LOG.warn("{}: no answer to TestRequest within {} ms; disconnecting", name, heartbeatIntervalMs);
+            case HeartbeatMonitor.TEST_REQUEST_UNANSWERED -> {
+                LOG.warn("{}: no answer to TestRequest within {} ms; disconnecting", name, heartbeats.intervalMs());
                 logoutAndDisconnect("heartbeat timeout", nowMs);
             }
-        } else if (nowMs - lastReceivedMs >= heartbeatIntervalMs + heartbeatIntervalMs / 5) {
-            testRequestSentMs = nowMs;
-            send(MsgTypes.TEST_REQUEST, TEST_REQUEST, nowMs);
-        }
-        if (nowMs - lastSentMs >= heartbeatIntervalMs) {
-            send(MsgTypes.HEARTBEAT, MessageBody.EMPTY, nowMs);
+            case HeartbeatMonitor.TEST_REQUEST_DUE -> {
+                heartbeats.testRequestSent(nowMs);
+                send(MsgTypes.TEST_REQUEST, TEST_REQUEST, nowMs);
+            }
+            case HeartbeatMonitor.HEARTBEAT_DUE -> send(MsgTypes.HEARTBEAT, MessageBody.EMPTY, nowMs);
+            default -> {
+                // nothing due
+            }
         }
     }
 
@@ -425,7 +416,7 @@ public final class FixSession {
             return;
         }
         state = State.DISCONNECTED;
-        transport = null;
+        output.transport(null);
         closing = false;
         resendRequestedThrough = 0;
         queued.clear();
@@ -433,9 +424,9 @@ public final class FixSession {
             store.nextSenderSeqNum());
         application.onDisconnected(this);
         if (cluster != null) {
-            boolean claimed = !cluster.claiming();
+            boolean held = !cluster.claiming();
             cluster.connectionGone();
-            if (claimed) {
+            if (held) {
                 cluster.release(); // after the cancel-on-disconnect the application just queued, in order
             }
         }
@@ -466,19 +457,6 @@ public final class FixSession {
     }
 
     /**
-     * A report of a request refused before the engine saw it (as {@link #sendApplication}): when a cluster numbers the
-     * messages, it also gives the session's drop copies theirs, numbered in their sessions.
-     */
-    public void sendRefusal(int msgType, MessageBody body, long nowMs) {
-        assert owner.isCurrentThread() : name + ": " + owner.describe();
-        if (cluster != null) {
-            sendThroughCluster(msgType, body, SessionCodec.STORED | SessionCodec.COPIED, nowMs);
-        } else {
-            send(msgType, body, nowMs);
-        }
-    }
-
-    /**
      * Sends the report of an engine event, as {@link #sendApplication}, stored with the event's origin (journal
      * position and ordinal) in the same record, so that after a crash the store knows which events it holds
      * ({@link JournalPositions#holdsEvent}). {@code answeredInbound} is the inbound position of this session's
@@ -487,8 +465,159 @@ public final class FixSession {
     public void sendEventReport(int msgType, MessageBody body, long journalPosition, int ordinal,
                                 long answeredInbound, long nowMs) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
-        send(msgType, body, nowMs, journalPosition, ordinal);
+        output.send(msgType, body, nowMs, journalPosition, ordinal);
         journalPositions.answered(answeredInbound);
+    }
+
+    /**
+     * A report of a request refused before the engine saw it (as {@link #sendApplication}): when a cluster numbers the
+     * messages, it also gives the session's drop copies theirs, numbered in their sessions.
+     */
+    public void sendRefusal(int msgType, MessageBody body, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        output.sendRefusal(msgType, body, nowMs);
+    }
+
+    // --- a cluster that owns the sessions: its numbers, its answers ---
+
+    /**
+     * A report the engine made (an ExecutionReport, a drop copy), numbered {@code seqNum} by the cluster: written
+     * with that number (kept in this gateway's cache of the session) whether or not a connection is bound; a number
+     * this session has passed already is not written again.
+     */
+    public void sendNumberedReport(long seqNum, int msgType, MessageBody body, long answeredInbound, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        if (output.writeAt(seqNum, msgType, body, true, nowMs)) {
+            journalPositions.answered(answeredInbound);
+        }
+    }
+
+    /** One of the session's own messages come back numbered {@code seqNum}: written now. */
+    public void onNumberedOut(long seqNum, int msgType, int flags, MessageBody body, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        cluster.numbered();
+        output.writeAt(seqNum, msgType, body, (flags & SessionCodec.STORED) != 0, nowMs);
+        closeIfDue(nowMs);
+    }
+
+    /**
+     * The cluster gave this session to this gateway: its Logon's claim (or a reset on the logged-on session) is
+     * granted, numbers in {@code epoch}, the answer numbered {@code answerSeqNum}, {@code nextIn} the next number of
+     * the client's it expects. The Logon is answered now; messages of the client's the cluster never had are asked for.
+     */
+    public void onGranted(int epoch, long answerSeqNum, long nextIn, boolean reset, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        FixMessage logon = cluster.claimAnswered();
+        SessionTransport transport = output.transport();
+        if (logon == null || transport == null || closing) {
+            if (!reset) {
+                LOG.info("{}: granted by the cluster after its connection ended: released", name);
+                cluster.release();
+            }
+            return;
+        }
+        if (epoch != store.epoch()) {
+            seenClientOrderIds.clear();
+        }
+        store.adoptEpoch(epoch);
+        store.nextTargetSeqNum(nextIn);
+        inbound.reset();
+        resendRequestedThrough = 0;
+        queued.clear();
+        long seqNum = logon.longValue(FixTags.MSG_SEQ_NUM);
+        answerLogon(logon, reset || logon.isSingleByte(FixTags.RESET_SEQ_NUM_FLAG, 'Y'), answerSeqNum, nowMs);
+        LOG.info("{}: logged on from {} (HeartBtInt={}s, next in {}, next out {}, epoch {}: the cluster's)", name,
+            transport.remoteAddress(), heartbeats.intervalMs() / 1000, nextIn, store.nextSenderSeqNum(), epoch);
+        if (seqNum >= nextIn) {
+            queued.add(seqNum, logon); // counted once the gap before it is filled
+            requestResend(seqNum, nowMs);
+        }
+        inbound.settle();
+    }
+
+    /**
+     * The cluster refused this session's claim ({@code reason}): answered with a Logout, numbered
+     * {@code logoutSeqNum} in the session, or outside its numbering (MsgSeqNum 1) when another gateway holds it.
+     */
+    public void onRefused(long logoutSeqNum, String reason, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        cluster.claimAnswered();
+        SessionTransport transport = output.transport();
+        if (transport == null) {
+            return;
+        }
+        LOG.warn("{}: Logon refused by the cluster: {}", name, reason);
+        if (logoutSeqNum > 0) {
+            output.writeAt(logoutSeqNum, MsgTypes.LOGOUT, w -> w.field(FixTags.TEXT, reason), false, nowMs);
+        } else {
+            output.logoutOutsideNumbering(reason, nowMs);
+        }
+        state = State.DISCONNECTED;
+        output.transport(null);
+        cluster.connectionGone();
+        transport.disconnect();
+    }
+
+    /**
+     * The cluster gave this session to another gateway (this one was silent or gone too long): its connection here,
+     * if any, is dropped without writing another byte; nothing is canceled (the session goes on there).
+     */
+    public void onRevoked() {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        LOG.warn("{}: the cluster gave this session to another gateway: dropping its connection here", name);
+        SessionTransport lost = output.transport();
+        state = State.DISCONNECTED;
+        output.transport(null);
+        closing = false;
+        resendRequestedThrough = 0;
+        queued.clear();
+        cluster.connectionGone();
+        if (lost != null) {
+            lost.abort();
+            application.onMoved(this);
+        }
+    }
+
+    /**
+     * A resend's message from the cluster's copy: message {@code seqNum} again, PossDupFlag=Y, its OrigSendingTime when
+     * the cluster numbered it; a run of gap fills before it is written first.
+     */
+    public void onResent(long seqNum, int msgType, MessageBody body, long origSendingTimeNanos, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        if (output.transport() == null || state == State.DISCONNECTED) {
+            return;
+        }
+        flushGapFill(seqNum, nowMs);
+        output.resendAt(seqNum, msgType, body, origSendingTimeNanos, nowMs);
+    }
+
+    /** A resend's number with nothing to resend (an admin message, market data): it joins a gap fill. */
+    public void onResentGap(long seqNum) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        cluster.gap(seqNum);
+    }
+
+    /**
+     * The cluster answered a resend through {@code lastAnswered}; {@code askAgainFrom} (0: none) is where the rest of
+     * it starts, asked for now.
+     */
+    public void onResendDone(long lastAnswered, long askAgainFrom, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        if (output.transport() == null || state == State.DISCONNECTED) {
+            return;
+        }
+        flushGapFill(lastAnswered + 1, nowMs);
+        if (askAgainFrom != 0) {
+            cluster.resend(askAgainFrom, 0);
+        }
+    }
+
+    /** Writes the run of gap fills that ends before {@code seqNum}, if one is open. */
+    private void flushGapFill(long seqNum, long nowMs) {
+        long start = cluster.takeGapBefore();
+        if (start != 0 && start < seqNum) {
+            output.sendGapFill(start, seqNum, nowMs);
+        }
     }
 
     /** Server-initiated Logout (shutdown): the client's Logout reply, or the timeout, closes the connection. */
@@ -498,7 +627,7 @@ public final class FixSession {
             endedByLogout = true;
             sendLogout(text, nowMs);
             state = State.LOGOUT_SENT;
-            logoutSentMs = nowMs;
+            heartbeats.logoutSent(nowMs);
         }
     }
 
@@ -616,166 +745,25 @@ public final class FixSession {
     }
 
     /** Our Logon answering the client's: its HeartBtInt, and ResetSeqNumFlag=Y if it reset the numbers. */
+    /** Our Logon answering the client's: its HeartBtInt, and ResetSeqNumFlag=Y if it reset the numbers. */
     private void answerLogon(FixMessage logon, boolean reset, long nowMs) {
+        answerLogon(logon, reset, 0, nowMs);
+    }
+
+    /** As {@link #answerLogon(FixMessage, boolean, long)}, numbered {@code clusterSeqNum} by the cluster (0: here). */
+    private void answerLogon(FixMessage logon, boolean reset, long clusterSeqNum, long nowMs) {
         long heartbeatSeconds = logon.longValue(FixTags.HEART_BT_INT);
-        heartbeatIntervalMs = heartbeatSeconds * 1000;
+        heartbeats.interval(heartbeatSeconds);
         MessageBody answer = w -> {
             w.field(FixTags.ENCRYPT_METHOD, 0L).field(FixTags.HEART_BT_INT, heartbeatSeconds);
             if (reset) {
                 w.field(FixTags.RESET_SEQ_NUM_FLAG, 'Y');
             }
         };
-        if (cluster != null) {
-            writeNumbered(MsgTypes.LOGON, answer, nowMs); // at the number the cluster's grant gave it
-            transmit(nowMs);
+        if (clusterSeqNum != 0) {
+            output.writeAt(clusterSeqNum, MsgTypes.LOGON, answer, false, nowMs);
         } else {
             send(MsgTypes.LOGON, answer, nowMs);
-        }
-    }
-
-    // --- a cluster that owns the sessions answers ---
-
-    /**
-     * The cluster gave this session to this gateway: its Logon's claim (or a reset on the logged-on session) is
-     * granted, numbers in {@code epoch}, the answer numbered {@code answerSeqNum}, {@code nextIn} the next number of
-     * the client's it expects. The Logon is answered now; messages of the client's the cluster never had are asked for.
-     */
-    public void onGranted(int epoch, long answerSeqNum, long nextIn, boolean reset, long nowMs) {
-        assert owner.isCurrentThread() : name + ": " + owner.describe();
-        FixMessage logon = cluster.claimAnswered();
-        if (logon == null || transport == null || closing) {
-            if (!reset) {
-                LOG.info("{}: granted by the cluster after its connection ended: released", name);
-                cluster.release();
-            }
-            return;
-        }
-        if (epoch != store.epoch()) {
-            seenClientOrderIds.clear();
-        }
-        store.adoptEpoch(epoch);
-        store.nextTargetSeqNum(nextIn);
-        store.nextSenderSeqNum(answerSeqNum);
-        inbound.reset();
-        resendRequestedThrough = 0;
-        queued.clear();
-        long seqNum = logon.longValue(FixTags.MSG_SEQ_NUM);
-        answerLogon(logon, reset || logon.isSingleByte(FixTags.RESET_SEQ_NUM_FLAG, 'Y'), nowMs);
-        LOG.info("{}: logged on from {} (HeartBtInt={}s, next in {}, next out {}, epoch {}: the cluster's)", name,
-            transport.remoteAddress(), heartbeatIntervalMs / 1000, nextIn, store.nextSenderSeqNum(), epoch);
-        if (seqNum >= nextIn) {
-            queued.add(seqNum, logon); // counted once the gap before it is filled
-            requestResend(seqNum, nowMs);
-        }
-        inbound.settle();
-    }
-
-    /**
-     * The cluster refused this session's claim ({@code reason}): answered with a Logout, numbered
-     * {@code logoutSeqNum} in the session, or outside its numbering (MsgSeqNum 1) when another gateway holds it.
-     */
-    public void onRefused(long logoutSeqNum, String reason, long nowMs) {
-        assert owner.isCurrentThread() : name + ": " + owner.describe();
-        cluster.claimAnswered();
-        if (transport == null) {
-            return;
-        }
-        LOG.warn("{}: Logon refused by the cluster: {}", name, reason);
-        if (logoutSeqNum > 0) {
-            store.nextSenderSeqNum(logoutSeqNum);
-            writeNumbered(MsgTypes.LOGOUT, w -> w.field(FixTags.TEXT, reason), nowMs);
-            transmit(nowMs);
-        } else {
-            logoutOutsideNumbering(reason, nowMs);
-        }
-        SessionTransport refused = transport;
-        state = State.DISCONNECTED;
-        transport = null;
-        cluster.connectionGone();
-        refused.disconnect();
-    }
-
-    /**
-     * The cluster gave this session to another gateway (this one was silent or gone too long): its connection here,
-     * if any, is dropped without writing another byte; nothing is canceled (the session goes on there).
-     */
-    public void onRevoked() {
-        assert owner.isCurrentThread() : name + ": " + owner.describe();
-        LOG.warn("{}: the cluster gave this session to another gateway: dropping its connection here", name);
-        SessionTransport lost = transport;
-        state = State.DISCONNECTED;
-        transport = null;
-        closing = false;
-        resendRequestedThrough = 0;
-        queued.clear();
-        cluster.connectionGone();
-        if (lost != null) {
-            lost.abort();
-            application.onMoved(this);
-        }
-    }
-
-    /**
-     * A resend's message from the cluster's copy: message {@code seqNum} again, PossDupFlag=Y, its OrigSendingTime
-     * when the cluster numbered it ({@code origSendingTimeNanos}); {@code body} writes what follows the header. A run
-     * of gap fills before it is written first.
-     */
-    public void onResent(long seqNum, int msgType, MessageBody body, long origSendingTimeNanos, long nowMs) {
-        assert owner.isCurrentThread() : name + ": " + owner.describe();
-        if (transport == null || state == State.DISCONNECTED) {
-            return;
-        }
-        flushGapFill(seqNum, nowMs);
-        writer.begin(msgType)
-            .field(FixTags.SENDER_COMP_ID, serverCompId)
-            .field(FixTags.TARGET_COMP_ID, clientCompId)
-            .field(FixTags.MSG_SEQ_NUM, seqNum)
-            .field(FixTags.POSS_DUP_FLAG, 'Y')
-            .timestamp(FixTags.SENDING_TIME, nowMs * 1_000_000L)
-            .timestamp(FixTags.ORIG_SENDING_TIME, Math.min(origSendingTimeNanos, nowMs * 1_000_000L));
-        body.writeBody(writer);
-        writer.finish();
-        transmit(nowMs);
-    }
-
-    /** A resend's number with nothing to resend (an admin message, market data): it joins a gap fill. */
-    public void onResentGap(long seqNum) {
-        assert owner.isCurrentThread() : name + ": " + owner.describe();
-        cluster.gap(seqNum);
-    }
-
-    /**
-     * The cluster answered a resend through {@code lastAnswered}; {@code askAgainFrom} (0: none) is where the rest
-     * of it starts, asked for now.
-     */
-    public void onResendDone(long lastAnswered, long askAgainFrom, long nowMs) {
-        assert owner.isCurrentThread() : name + ": " + owner.describe();
-        if (transport == null || state == State.DISCONNECTED) {
-            return;
-        }
-        flushGapFill(lastAnswered + 1, nowMs);
-        if (askAgainFrom != 0) {
-            cluster.resend(askAgainFrom, 0);
-        }
-    }
-
-    /** A Logout numbered 1, outside the session's numbering (the session is not this gateway's to number). */
-    private void logoutOutsideNumbering(String text, long nowMs) {
-        writer.begin(MsgTypes.LOGOUT)
-            .field(FixTags.SENDER_COMP_ID, serverCompId)
-            .field(FixTags.TARGET_COMP_ID, clientCompId)
-            .field(FixTags.MSG_SEQ_NUM, 1L)
-            .timestamp(FixTags.SENDING_TIME, nowMs * 1_000_000L)
-            .field(FixTags.TEXT, text)
-            .finish();
-        transmit(nowMs);
-    }
-
-    /** Writes the run of gap fills that ends before {@code seqNum}, if one is open. */
-    private void flushGapFill(long seqNum, long nowMs) {
-        long start = cluster.takeGapBefore();
-        if (start != 0 && start < seqNum) {
-            sendGapFill(start, seqNum, nowMs);
         }
     }
 
@@ -867,26 +855,7 @@ public final class FixSession {
                 "EndSeqNo(16) is below BeginSeqNo(7)", nowMs);
             return;
         }
-        if (cluster != null) {
-            LOG.info("{}: resending {}..{} from the cluster's copy", name, begin, end == 0 ? "end" : end);
-            cluster.resend(begin, end);
-            return;
-        }
-        long next = store.nextSenderSeqNum();
-        long last = end == 0 || end >= next ? next - 1 : end;
-        LOG.info("{}: resending {}..{} (asked {}..{})", name, begin, last, begin, end);
-        long gapStart = begin;
-        for (long storedSeqNum = store.nextStoredAtOrAfter(begin); storedSeqNum != -1 && storedSeqNum <= last;
-             storedSeqNum = store.nextStoredAtOrAfter(storedSeqNum + 1)) {
-            if (storedSeqNum > gapStart) {
-                sendGapFill(gapStart, storedSeqNum, nowMs);
-            }
-            resendStored(storedSeqNum, nowMs);
-            gapStart = storedSeqNum + 1;
-        }
-        if (gapStart <= last) {
-            sendGapFill(gapStart, last + 1, nowMs);
-        }
+        resends.answer(begin, end, nowMs);
     }
 
     /** A ResendRequest from the expected number to infinity, unless ours is still outstanding (QuickFIX/J's rule). */
@@ -923,7 +892,7 @@ public final class FixSession {
         if (state == State.DISCONNECTED || closing) {
             return;
         }
-        lastReceivedMs = nowMs;
+        heartbeats.heardFrom(nowMs);
         long seqNum = message.longValue(FixTags.MSG_SEQ_NUM);
         if (seqNum != inbound.expected()) {
             return;
@@ -955,7 +924,7 @@ public final class FixSession {
         if (state == State.DISCONNECTED || closing) {
             return;
         }
-        lastReceivedMs = nowMs;
+        heartbeats.heardFrom(nowMs);
         long seqNum = message.longValue(FixTags.MSG_SEQ_NUM);
         if (parseError == FixParser.MSG_TYPE_NOT_THIRD || seqNum != inbound.expected()) {
             LOG.warn("{}: ignoring a garbled message (parse error {}, MsgSeqNum {})", name, parseError, seqNum);
@@ -987,14 +956,14 @@ public final class FixSession {
     private LogonResult refuseLogon(String text, long nowMs) {
         LOG.warn("{}: Logon refused: {}", name, text);
         if (cluster != null) {
-            logoutOutsideNumbering(text, nowMs); // the session is not this gateway's: its numbers are the cluster's
+            output.logoutOutsideNumbering(text, nowMs); // the session is not this gateway's: its numbers the cluster's
             closing = true;
-            transport.disconnect();
+            output.transport().disconnect();
         } else {
             logoutAndDisconnect(text, nowMs);
         }
         state = State.DISCONNECTED;
-        transport = null;
+        output.transport(null);
         return LogonResult.REFUSED;
     }
 
@@ -1013,13 +982,15 @@ public final class FixSession {
 
     private void disconnect() {
         closing = true;
-        if (transport != null && (cluster == null || !cluster.deferClose(lastSentMs))) {
+        SessionTransport transport = output.transport();
+        if (transport != null && (cluster == null || !cluster.deferClose(output.lastSentMs()))) {
             transport.disconnect();
         }
     }
 
     /** A close that waited for the session's own messages to come back numbered: done once they have, or too late. */
     private void closeIfDue(long nowMs) {
+        SessionTransport transport = output.transport();
         if (closing && transport != null && cluster.closeDue(nowMs)) {
             transport.disconnect();
         }
@@ -1027,82 +998,7 @@ public final class FixSession {
 
     /** Writes the standard header with the next sequence number, the body, and queues the message. */
     private void send(int msgType, MessageBody body, long nowMs) {
-        send(msgType, body, nowMs, 0, 0);
-    }
-
-    private void send(int msgType, MessageBody body, long nowMs, long originPosition, int originOrdinal) {
-        if (cluster != null) {
-            sendThroughCluster(msgType, body, MsgTypes.isAdmin(msgType) ? 0 : SessionCodec.STORED, nowMs);
-            return;
-        }
-        writeNumbered(msgType, body, nowMs);
-        if (!MsgTypes.isAdmin(msgType)) {
-            keepForResend(writerSeqNum, originPosition, originOrdinal);
-        }
-        transmit(nowMs);
-    }
-
-    /**
-     * A message of the session's own when a cluster numbers them: its body goes to the cluster, and is written when it
-     * comes back numbered ({@link #onNumberedOut}), in order with the reports. It says the cluster has had every
-     * message of the client below the expected number (the requests among them went before it, in order).
-     */
-    private void sendThroughCluster(int msgType, MessageBody body, int flags, long nowMs) {
-        writer.begin(msgType);
-        int mark = writer.position();
-        body.writeBody(writer);
-        long expected = inbound.expected();
-        cluster.out(writer, mark, msgType, flags, expected > 1 ? inbound.positionOf(expected - 1) : 0);
-        lastSentMs = nowMs;
-    }
-
-    /**
-     * A report the engine made (an ExecutionReport, a drop copy), numbered {@code seqNum} by the cluster that owns
-     * the sessions: written with that number (kept in this gateway's cache of the session), whether or not a
-     * connection is bound. A number this session has passed already is not written again.
-     */
-    public void sendNumberedReport(long seqNum, int msgType, MessageBody body, long answeredInbound, long nowMs) {
-        assert owner.isCurrentThread() : name + ": " + owner.describe();
-        if (!acceptNumber(seqNum)) {
-            return;
-        }
-        store.nextSenderSeqNum(seqNum);
-        writeNumbered(msgType, body, nowMs);
-        keepForResend(seqNum, 0, 0);
-        journalPositions.answered(answeredInbound);
-        transmit(nowMs);
-    }
-
-    /**
-     * One of the session's own messages, numbered {@code seqNum} by the cluster: written now, its body as the session
-     * wrote it ({@code body}), kept in the cache if it is {@link SessionCodec#STORED}; {@code copyOf}: the session it
-     * copies, as a drop copy (null: none).
-     */
-    public void onNumberedOut(long seqNum, int msgType, int flags, MessageBody body, long nowMs) {
-        assert owner.isCurrentThread() : name + ": " + owner.describe();
-        cluster.numbered();
-        if (acceptNumber(seqNum)) {
-            store.nextSenderSeqNum(seqNum);
-            writeNumbered(msgType, body, nowMs);
-            if ((flags & SessionCodec.STORED) != 0) {
-                keepForResend(seqNum, 0, 0);
-            }
-            transmit(nowMs);
-        }
-        closeIfDue(nowMs);
-    }
-
-    /** Whether a number from the cluster is this session's next to write (a lower one was written already). */
-    private boolean acceptNumber(long seqNum) {
-        long next = store.nextSenderSeqNum();
-        if (seqNum < next) {
-            return false;
-        }
-        if (seqNum > next) {
-            LOG.warn("{}: the cluster numbered {} while {} was next here: the client asks for the gap", name, seqNum,
-                next);
-        }
-        return true;
+        output.send(msgType, body, nowMs);
     }
 
     /**
@@ -1113,104 +1009,11 @@ public final class FixSession {
      */
     public boolean sendUnstored(int msgType, MessageBody body, long nowMs) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
-        if (transport == null || closing || state != State.LOGGED_ON || (cluster != null && cluster.claiming())) {
+        if (output.transport() == null || closing || state != State.LOGGED_ON
+            || (cluster != null && cluster.claiming())) {
             return false;
         }
-        if (cluster != null) {
-            sendThroughCluster(msgType, body, 0, nowMs);
-            return true;
-        }
-        writeNumbered(msgType, body, nowMs);
-        transmit(nowMs);
+        output.sendUnstored(msgType, body, nowMs);
         return true;
-    }
-
-    /** Writes the header with the next sequence number and the body into the writer, and counts the number. */
-    private void writeNumbered(int msgType, MessageBody body, long nowMs) {
-        long seqNum = store.nextSenderSeqNum();
-        writer.begin(msgType)
-            .field(FixTags.SENDER_COMP_ID, serverCompId)
-            .field(FixTags.TARGET_COMP_ID, clientCompId)
-            .field(FixTags.MSG_SEQ_NUM, seqNum)
-            .timestamp(FixTags.SENDING_TIME, nowMs * 1_000_000L);
-        body.writeBody(writer);
-        writer.finish();
-        store.nextSenderSeqNum(seqNum + 1);
-        writerSeqNum = seqNum;
-    }
-
-    /**
-     * Stores the message just written. A store that cannot write (a full disk) must not silence the session: the
-     * message still goes out, unstored (a resend of it becomes a gap fill; after a crash its report would be
-     * re-derived, same content), and the failure is logged once per run of failures, and when writes work again.
-     */
-    private void keepForResend(long seqNum, long originPosition, int originOrdinal) {
-        try {
-            store.storeSent(seqNum, writer.buffer(), writer.start(), writer.length(), originPosition, originOrdinal);
-            if (storeFailures > 0) {
-                LOG.warn("{}: the session store works again, after {} messages sent unstored", name, storeFailures);
-                storeFailures = 0;
-            }
-        } catch (RuntimeException | InternalError e) { // InternalError: a fault writing a memory-mapped file
-            if (storeFailures++ == 0) {
-                LOG.error("{}: cannot store sent messages (full disk?): sending them unstored; a resend will gap-fill"
-                    + " them", name, e);
-            }
-        }
-    }
-
-    private void sendGapFill(long seqNum, long newSeqNo, long nowMs) {
-        writer.begin(MsgTypes.SEQUENCE_RESET)
-            .field(FixTags.SENDER_COMP_ID, serverCompId)
-            .field(FixTags.TARGET_COMP_ID, clientCompId)
-            .field(FixTags.MSG_SEQ_NUM, seqNum)
-            .field(FixTags.POSS_DUP_FLAG, 'Y')
-            .timestamp(FixTags.SENDING_TIME, nowMs * 1_000_000L)
-            .timestamp(FixTags.ORIG_SENDING_TIME, nowMs * 1_000_000L)
-            .field(FixTags.GAP_FILL_FLAG, 'Y')
-            .field(FixTags.NEW_SEQ_NO, newSeqNo)
-            .finish();
-        transmit(nowMs);
-    }
-
-    /** Resends a stored application message: same number and body, PossDupFlag=Y, OrigSendingTime. */
-    private void resendStored(long seqNum, long nowMs) {
-        int length = store.readStored(seqNum, resendBuffer);
-        if (FixParser.parse(resendBuffer, 0, length, resendMessage) != FixParser.OK) {
-            throw new IllegalStateException(name + ": stored message " + seqNum + " does not parse");
-        }
-        int sendingTime = resendMessage.indexOf(FixTags.SENDING_TIME);
-        writer.begin(resendMessage.msgType())
-            .field(FixTags.SENDER_COMP_ID, serverCompId)
-            .field(FixTags.TARGET_COMP_ID, clientCompId)
-            .field(FixTags.MSG_SEQ_NUM, seqNum)
-            .field(FixTags.POSS_DUP_FLAG, 'Y')
-            .timestamp(FixTags.SENDING_TIME, nowMs * 1_000_000L)
-            .field(FixTags.ORIG_SENDING_TIME, resendBuffer, resendMessage.valueStartAt(sendingTime),
-                resendMessage.valueLengthAt(sendingTime));
-        for (int field = 0; field < resendMessage.fieldCount(); field++) {
-            if (!isHeaderOrTrailer(resendMessage.tagAt(field))) {
-                writer.copyField(resendMessage, field);
-            }
-        }
-        writer.finish();
-        transmit(nowMs);
-    }
-
-    private void transmit(long nowMs) {
-        lastSentMs = nowMs;
-        if (transport != null) {
-            counters.sent();
-            transport.send(writer.buffer(), writer.start(), writer.length());
-        }
-    }
-
-    private static boolean isHeaderOrTrailer(int tag) {
-        return switch (tag) {
-            case FixTags.BEGIN_STRING, FixTags.BODY_LENGTH, FixTags.MSG_TYPE, FixTags.SENDER_COMP_ID,
-                FixTags.TARGET_COMP_ID, FixTags.MSG_SEQ_NUM, FixTags.SENDING_TIME, FixTags.POSS_DUP_FLAG,
-                FixTags.POSS_RESEND, FixTags.ORIG_SENDING_TIME, FixTags.CHECK_SUM -> true;
-            default -> false;
-        };
     }
 }

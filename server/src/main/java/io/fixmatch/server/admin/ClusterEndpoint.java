@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fixmatch.cluster.client.LinkStatus;
 import io.fixmatch.cluster.node.ClusterMember;
 import io.fixmatch.cluster.protocol.GatewayDirectory;
+import io.fixmatch.cluster.protocol.ProtocolVersion;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 
 import java.net.URI;
@@ -69,6 +70,7 @@ final class ClusterEndpoint implements Endpoint {
         gateway.put("unanswered", link.unanswered());
         gateway.put("reofferedCommands", link.reofferedCommands());
         gateway.put("lastEgress", link.lastEgress());
+        gateway.put("protocolVersion", ProtocolVersion.CURRENT);
         return gateway;
     }
 

@@ -85,6 +85,8 @@ public final class NodeAdminServer implements AutoCloseable {
         member.put("journalHeldThrough", status.journalHeldThrough());
         member.put("elections", node.elections());
         member.put("snapshots", status.snapshots());
+        member.put("protocolVersion", status.protocolVersion());
+        member.put("termProtocolVersion", status.termProtocolVersion());
         return member;
     }
 

@@ -1,5 +1,6 @@
 package io.fixmatch.it.crash;
 
+import io.fixmatch.cluster.protocol.ProtocolVersion;
 import io.fixmatch.journal.JournalDump;
 
 import java.io.ByteArrayOutputStream;
@@ -48,7 +49,14 @@ final class ClusterCrashRun {
          * the node stops (exit 3), the others elect a leader; the disk freed, it is started again and catches up, its
          * journal without a gap.
          */
-        FILL_LEADER_DISK
+        FILL_LEADER_DISK,
+        /**
+         * A rolling restart, as a rolling upgrade within one protocol version (docs/OPERATIONS.md, Upgrades): each
+         * node in turn, followers first and the leader last, after a snapshot stopped (SIGTERM, exit 0) and started
+         * again on its disk, the next only once it has applied what the leader had committed when it came back; then every node says
+         * this release's protocol version, and that the term in force began on a node of it.
+         */
+        ROLLING_RESTART
     }
 
     /** @param disruptions one per cycle, in order */
@@ -217,8 +225,64 @@ final class ClusterCrashRun {
                 venue.awaitLeader(-1, TIMEOUT);
                 return (System.nanoTime() - start) / 1_000_000;
             }
+            case ROLLING_RESTART -> {
+                return rollingRestart(venue, leader);
+            }
             default -> throw new IllegalArgumentException(disruption.name());
         }
+    }
+
+    /** {@link Disruption#ROLLING_RESTART}; returns the milliseconds from the leader's stop until another led. */
+    private static long rollingRestart(ClusterVenue venue, int leader) throws Exception {
+        List<Integer> order = new ArrayList<>();
+        for (int id = 0; id < 3; id++) {
+            if (id != leader) {
+                order.add(id);
+            }
+        }
+        order.add(leader);
+        long failover = 0;
+        for (int id : order) {
+            snapshotTakenBy(venue, id); // as ops would: the restarted node replays only the log after it
+            long stopped = System.nanoTime();
+            int exit = venue.stop(id);
+            if (exit != 0) {
+                throw new AssertionError("node " + id + " stopped with exit " + exit + " on SIGTERM; its output:\n"
+                    + tail(venue.output(venue.node(id))));
+            }
+            if (id == leader) {
+                venue.awaitLeader(leader, TIMEOUT);
+                failover = (System.nanoTime() - stopped) / 1_000_000;
+            }
+            venue.startNode(id);
+            awaitCaughtUp(venue, id);
+        }
+        for (int id = 0; id < 3; id++) {
+            Map<String, Object> node = venue.describe(id);
+            if (number(node, "protocolVersion") != ProtocolVersion.CURRENT
+                || number(node, "termProtocolVersion") != ProtocolVersion.CURRENT) {
+                throw new AssertionError("node " + id + " after the rolling restart: " + node);
+            }
+        }
+        return failover;
+    }
+
+    /** Waits until node {@code id} has applied what the leader had committed when it asked (GET /cluster). */
+    private static void awaitCaughtUp(ClusterVenue venue, int id) throws Exception {
+        long committed = number(venue.describe(venue.awaitLeader(-1, TIMEOUT)), "commitPosition");
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (number(venue.describe(id), "logPosition") < committed) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("node " + id + " did not catch up with log position " + committed + " within "
+                    + TIMEOUT + ": " + venue.describe(id));
+            }
+            TimeUnit.MILLISECONDS.sleep(20);
+        }
+    }
+
+    /** A number GET /cluster gives for a node; -1 if it gives none. */
+    private static long number(Map<String, Object> node, String key) {
+        return node.get(key) instanceof Number number ? number.longValue() : -1;
     }
 
     /**

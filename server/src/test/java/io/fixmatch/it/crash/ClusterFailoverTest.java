@@ -65,7 +65,7 @@ class ClusterFailoverTest {
         return ClusterCrashRun.run(ClusterCrashRun.Settings.standard(SEED, List.of(disruptions), directory));
     }
 
-    private static void assertConsistent(ClusterCrashRun.Result result) {
+    static void assertConsistent(ClusterCrashRun.Result result) {
         System.out.println("failovers (ms): " + result.failoverMillis() + "; clients' pauses (ms): "
             + result.pauseMillis() + "; fills " + result.fills() + "; requests " + result.requests(Request.Kind.NEW_ORDER)
             + " new, " + result.requests(Request.Kind.CANCEL) + " cancels");

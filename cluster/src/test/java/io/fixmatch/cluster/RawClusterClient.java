@@ -17,11 +17,11 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
- * An Aeron Cluster client that sends whatever bytes it is given: what a buggy or hostile gateway could send, or a
- * gateway the test makes fall silent at will. It keeps the types of the egress messages it got, the refusals' texts,
+ * An Aeron Cluster client that sends whatever bytes it is given: what a buggy or hostile gateway could send, a gateway
+ * of another release, or a gateway the test makes fall silent at will. It keeps the types of the egress messages it got, the refusals' texts,
  * and each BATCH's records (type and bytes), for the test to look at.
  */
-final class RawGateway implements AutoCloseable, EgressListener {
+final class RawClusterClient implements AutoCloseable, EgressListener {
     /** One record of a BATCH the cluster sent. */
     record BatchRecord(int type, byte[] bytes) {
     }
@@ -32,7 +32,7 @@ final class RawGateway implements AutoCloseable, EgressListener {
     private final List<String> refusals = new CopyOnWriteArrayList<>();
     private final List<BatchRecord> records = new CopyOnWriteArrayList<>();
 
-    RawGateway(TestCluster cluster) {
+    RawClusterClient(TestCluster cluster) {
         String directory = Path.of("/dev/shm", "fixmatch-test-raw-" + UUID.randomUUID()).toString();
         driver = MediaDriver.launch(new MediaDriver.Context().aeronDirectoryName(directory)
             .threadingMode(ThreadingMode.SHARED).termBufferSparseFile(true).dirDeleteOnStart(true)
@@ -102,6 +102,17 @@ final class RawGateway implements AutoCloseable, EgressListener {
                 records.add(new BatchRecord(Egress.recordType(buffer, at), bytes));
                 at += Egress.RECORD_HEADER_LENGTH + recordLength;
             }
+        }
+    }
+
+    /** Waits up to 60 s for the condition, checking every 5 ms. */
+    static void awaitCondition(BooleanSupplier condition, Supplier<String> what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting: " + what.get());
+            }
+            Thread.sleep(5);
         }
     }
 
