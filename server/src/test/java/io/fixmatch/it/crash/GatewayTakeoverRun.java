@@ -16,7 +16,8 @@ import java.util.concurrent.TimeUnit;
  * numbers and all; the lost gateway is started again on an empty folder, for the next cycle's move back. Optionally
  * the leader node is killed at the same moment (a takeover during an election). Afterwards every ClOrdID's last report
  * must agree with the venue's status answer, no ExecID may carry two contents, fills must balance, and no sequence
- * number may be broken ({@link CrashChecker}).
+ * number may be broken ({@link CrashChecker}). A drop-copy session, moved the same way, must hold a copy of every report
+ * of the sessions it covers, each exactly once ({@link DropCopyCheck}).
  */
 final class GatewayTakeoverRun {
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
@@ -28,6 +29,10 @@ final class GatewayTakeoverRun {
         /** The same, and SIGKILL to the leader node at once: the takeover happens across an election. */
         KILL_GATEWAY_AND_LEADER
     }
+
+    /** The drop-copy session's CompID; it covers {@link #COVERED}. */
+    static final String DROP_COPY = "DROPCOPY";
+    static final List<String> COVERED = List.of("CLIENT1", "CLIENT3");
 
     record Settings(long seed, List<Disruption> disruptions, List<String> sessions, List<String> symbols,
                     int ratePerSession, int minLoadMillis, int maxLoadMillis, Path directory) {
@@ -44,7 +49,7 @@ final class GatewayTakeoverRun {
      * longest gap in their reports after the kill), the takeovers the cluster counted, the requests sent.
      */
     record Result(List<Disagreement> disagreements, Map<String, Integer> logons, List<Long> pauseMillis,
-                  List<TraderLog> logs, int fills, long takeovers) {
+                  List<TraderLog> logs, int fills, long takeovers, List<String> copyDifferences, int copied) {
 
         int requests(Request.Kind kind) {
             return TraderLog.total(logs, log -> log.requestCount(kind));
@@ -57,18 +62,27 @@ final class GatewayTakeoverRun {
     static Result run(Settings settings) throws Exception {
         SplittableRandom random = new SplittableRandom(settings.seed());
         List<Long> disruptedAt = new ArrayList<>();
-        try (ClusterVenue venue = new ClusterVenue(settings.directory().resolve("venue"), 3, settings.sessions(),
-            settings.symbols(), List.of())) {
+        List<String> sessions = new ArrayList<>(settings.sessions());
+        sessions.add(DROP_COPY);
+        try (ClusterVenue venue = new ClusterVenue(settings.directory().resolve("venue"), 3, sessions,
+            settings.symbols(), List.of("session." + DROP_COPY + ".dropCopyFor=" + String.join(",", COVERED)))) {
             venue.startNodes();
             ClusterVenue.Gateway[] gateways = {venue.gateway(1, List.of()), venue.gateway(2, List.of())};
             venue.startGateways(gateways);
-            Traders traders = Traders.withAddresses(settings.sessions(),
-                new int[] {gateways[0].fixPort, gateways[1].fixPort}, settings.directory().resolve("clients"), 30);
+            int[] addresses = {gateways[0].fixPort, gateways[1].fixPort};
+            Traders traders = Traders.withAddresses(settings.sessions(), addresses,
+                settings.directory().resolve("clients"), 30);
+            Traders dropCopy = Traders.withAddresses(List.of(DROP_COPY), addresses,
+                settings.directory().resolve("dropcopy"), 30);
             Map<String, Integer> logons;
             long takeovers;
+            List<String> copyDifferences;
+            int copied;
             try {
                 traders.start();
+                dropCopy.start();
                 traders.awaitLogons(1, TIMEOUT);
+                dropCopy.awaitLogons(1, TIMEOUT);
                 traders.startLoad(settings.symbols(), settings.seed(), settings.ratePerSession());
                 int on = 0; // QuickFIX/J tries the first address first
                 int logonsSoFar = 1;
@@ -86,6 +100,7 @@ final class GatewayTakeoverRun {
                     }
                     ClusterVenue.deleteTree(lost.data);
                     traders.awaitLogons(++logonsSoFar, TIMEOUT); // each at the other gateway, by itself
+                    dropCopy.awaitLogons(logonsSoFar, TIMEOUT);
                     lost.start(); // a new machine in its place, for the next cycle's move back
                     on = 1 - on;
                 }
@@ -95,6 +110,10 @@ final class GatewayTakeoverRun {
                 int requests = TraderLog.total(traders.logs(), log -> log.requests().size());
                 traders.queryStatus(TIMEOUT.plusSeconds(requests / 1_000));
                 traders.finish();
+                List<TraderLog> covered = traders.logs().stream().filter(log -> COVERED.contains(log.compId())).toList();
+                DropCopyCheck.awaitNoCopyMissing(covered, dropCopy.logs().get(0), TIMEOUT);
+                copyDifferences = DropCopyCheck.differences(covered, dropCopy.logs().get(0));
+                copied = DropCopyCheck.expected(covered).size();
                 logons = traders.logons();
                 takeovers = venue.sessionTakeovers(gateways[on]);
             } catch (AssertionError e) {
@@ -103,12 +122,13 @@ final class GatewayTakeoverRun {
                     e);
             } finally {
                 traders.close();
+                dropCopy.close();
             }
             List<Disagreement> disagreements = CrashChecker.check(traders.logs());
             int fills = TraderLog.total(traders.logs(),
                 log -> (int) log.reports().stream().filter(Report::isFill).count());
             return new Result(disagreements, logons, ClusterCrashRun.pauses(traders.logs(), disruptedAt),
-                traders.logs(), fills, takeovers);
+                traders.logs(), fills, takeovers, copyDifferences, copied);
         }
     }
 

@@ -17,7 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A trader's session survives losing its gateway (issue #30): two gateways serving every session, stock QuickFIX/J
  * traders given both addresses, 3,000 requests/s. The gateway they trade through is SIGKILLed with its data folder
  * deleted, again and again, each time the traders moving by themselves to the other gateway and continuing their
- * sessions there; nothing acknowledged is lost, nothing doubled, no sequence number broken ({@link CrashChecker}).
+ * sessions there; nothing acknowledged is lost, nothing doubled, no sequence number broken ({@link CrashChecker}); a
+ * drop-copy session, moved too, gets one copy of every report of the sessions it covers ({@link DropCopyCheck}).
  * {@code CLUSTER_TEST_KEEP=DIR} keeps each run's folders. {@code GatewayTakeoverLongRun} runs many cycles.
  */
 class GatewayTakeoverTest {
@@ -54,5 +55,7 @@ class GatewayTakeoverTest {
             session + " logged on once per gateway it was moved to (" + result.logons() + ")"));
         assertTrue(result.takeovers() >= moves, "the cluster counted the sessions taken over from lost gateways: "
             + result.takeovers());
+        assertTrue(result.copied() > 100, "the drop copy had reports to copy: " + result.copied());
+        assertEquals(List.of(), result.copyDifferences(), "every covered report copied exactly once, across the moves");
     }
 }
