@@ -313,20 +313,26 @@ public final class Gateway {
         if (dirtyCount == 0) {
             return 0;
         }
-        if (!mayWrite()) {
+        boolean mayWrite = mayWrite();
+        if (!mayWrite) {
             writeLease.held();
-            return 0;
         }
         int bytes = 0;
+        int held = 0;
         boolean traced = stages.hasPending();
         for (int i = 0; i < dirtyCount; i++) {
-            bytes += dirty[i].flush();
-            if (traced) {
-                stages.flushed(dirty[i], System.nanoTime());
-            }
+            SessionTransport transport = dirty[i];
             dirty[i] = null;
+            if (!mayWrite && transport.fenced()) {
+                dirty[held++] = transport; // a cluster-owned session's bytes wait for the lease
+                continue;
+            }
+            bytes += transport.flush();
+            if (traced) {
+                stages.flushed(transport, System.nanoTime());
+            }
         }
-        dirtyCount = 0;
+        dirtyCount = held;
         if (traced) {
             stages.recordWritten(System.nanoTime());
         }

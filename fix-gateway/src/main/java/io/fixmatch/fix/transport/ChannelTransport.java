@@ -18,6 +18,7 @@ final class ChannelTransport implements SessionTransport {
     private Gateway gateway;
     private ByteBuf pending;
     private boolean queued;
+    private boolean fenced;
 
     ChannelTransport(Channel channel, long maxPendingBytes, Gateway gateway) {
         this.channel = channel;
@@ -59,13 +60,23 @@ final class ChannelTransport implements SessionTransport {
         return bytes;
     }
 
-    /** Writes what is queued (if the gateway may write now: see {@link Gateway#mayWrite}), then closes. */
+    /** Writes what is queued (a cluster-owned session's only under the lease: {@link Gateway#mayWrite}), closes. */
     @Override
     public void disconnect() {
-        if (gateway.mayWrite()) {
+        if (!fenced || gateway.mayWrite()) {
             flush();
         }
         abort();
+    }
+
+    @Override
+    public void fence() {
+        fenced = true;
+    }
+
+    @Override
+    public boolean fenced() {
+        return fenced;
     }
 
     @Override
