@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Runs the replicated venue on this machine in the foreground: three cluster nodes (the matching engine on Aeron
-# Cluster, each with its own data folder and admin endpoint on 127.0.0.1:9881, 9882, 9883) and one gateway (FIX 4.4 on
-# 127.0.0.1:9878, admin on 127.0.0.1:9880, as the standalone server), waits until a leader is elected and the gateway
-# is ready, prints the leader, and stays until SIGTERM or Ctrl-C, which stops the gateway and then the nodes cleanly.
-#   scripts/cluster.sh [--config FILE] [--data DIR] [--nodes-only [--node ID]...] [--gateway-only] [--help]
-# --data DIR (default ./data/cluster): node-0, node-1, node-2 and gateway are its subfolders. --nodes-only runs the
-# nodes alone (--node ID: only that one; for one node per machine), --gateway-only the gateway alone (the nodes run
-# elsewhere: cluster.members in the configuration says where). docs/OPERATIONS.md, "Run it replicated".
+# Cluster, each with its own data folder and admin endpoint on 127.0.0.1:9881, 9882, 9883) and N gateways (gateway 0:
+# FIX 4.4 on 127.0.0.1:9878, admin on 127.0.0.1:9880, as the standalone server; gateway k >= 1: FIX on 9878+k, admin on
+# 9883+k), waits until a leader is elected and every gateway is ready, prints the leader, and stays until SIGTERM or
+# Ctrl-C, which stops the gateways and then the nodes cleanly. Every gateway serves every session (the cluster gives
+# each session to the gateway its client logs on at): a FIX engine given two gateways' addresses moves by itself.
+#   scripts/cluster.sh [--config FILE] [--data DIR] [--gateways N] [--nodes-only [--node ID]...]
+#                      [--gateway-only [--gateway-id K]] [--help]
+# --data DIR (default ./data/cluster): node-0, node-1, node-2, gateway (gateway 0) and gateway-K are its subfolders.
+# --gateways N (1..4, default 1). --nodes-only runs the nodes alone (--node ID: only that one; for one node per
+# machine), --gateway-only the gateways alone (--gateway-id K: only gateway K; the nodes run elsewhere:
+# cluster.members in the configuration says where). docs/OPERATIONS.md, "Run it replicated".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/java.sh
@@ -15,6 +19,8 @@ config=$PWD/config/fixmatch.properties
 data=$PWD/data/cluster
 nodes_only=
 gateway_only=
+gateway_count=1
+only_gateway=
 only_nodes=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -22,12 +28,22 @@ while [ $# -gt 0 ]; do
     --data) data=$(user_path "${2:?--data needs a folder}"); shift 2 ;;
     --nodes-only) nodes_only=1; shift ;;
     --gateway-only) gateway_only=1; shift ;;
+    --gateways) gateway_count=${2:?--gateways needs a number}; shift 2 ;;
+    --gateway-id) only_gateway=${2:?--gateway-id needs a number}; shift 2 ;;
     --node) only_nodes+=("${2:?--node needs an id}"); shift 2 ;;
-    --help|-h) sed -n '2,9s/^# \{0,1\}//p' "$0"; exit 0 ;;
-    *) echo "cluster: unknown option $1 (--config FILE, --data DIR, --nodes-only, --node ID, --gateway-only," \
-         "--help)" >&2; exit 2 ;;
+    --help|-h) sed -n '2,13s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    *) echo "cluster: unknown option $1 (--config FILE, --data DIR, --gateways N, --nodes-only, --node ID," \
+         "--gateway-only, --gateway-id K, --help)" >&2; exit 2 ;;
   esac
 done
+if ! [[ "$gateway_count" =~ ^[1-4]$ ]]; then
+  echo "cluster: --gateways takes 1 to 4, was $gateway_count" >&2
+  exit 2
+fi
+if [ -n "$only_gateway" ] && { [ -z "$gateway_only" ] || ! [[ "$only_gateway" =~ ^[0-3]$ ]]; }; then
+  echo "cluster: --gateway-id K (0 to 3) goes with --gateway-only" >&2
+  exit 2
+fi
 if [ -n "$nodes_only" ] && [ -n "$gateway_only" ]; then
   echo "cluster: --nodes-only and --gateway-only exclude each other" >&2
   exit 2
@@ -41,22 +57,27 @@ mkdir -p "$data"
 # same defaults and FIXMATCH_... overrides the nodes read).
 members=$("$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -cp "$classpath" io.fixmatch.server.ClusterMembersTool \
   --config "$config") || exit 2
-admin_port=$("$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -cp "$classpath" io.fixmatch.server.ClusterMembersTool \
-  --config "$config" --gateway-admin)
+# Gateway 0's admin host, admin port and FIX port; gateway k's are FIX + k and admin + 3 + k (past the nodes').
+read -r admin_host admin_port0 fix_port0 <<< "$("$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -cp "$classpath" \
+  io.fixmatch.server.ClusterMembersTool --config "$config" --gateway-ports)"
 
 pids=()
 names=()
 declare -A leader_admin=()
 node_admins=()
-gateway_pid=
+gateway_pids=()
+gateway_admins=()
+gateway_folders=()
 stop_all() {
   trap - TERM INT
   local pid admin leader
-  # The gateway first (its sessions log out, its last commands are answered) ...
-  if [ -n "$gateway_pid" ]; then
-    kill -TERM "$gateway_pid" 2>/dev/null || true
-    wait "$gateway_pid" 2>/dev/null || true
-  fi
+  # The gateways first (their sessions log out, their last commands are answered) ...
+  for pid in ${gateway_pids[@]+"${gateway_pids[@]}"}; do
+    kill -TERM "$pid" 2>/dev/null || true
+  done
+  for pid in ${gateway_pids[@]+"${gateway_pids[@]}"}; do
+    wait "$pid" 2>/dev/null || true
+  done
   # ... then, when this script runs every node, the cluster's clean stop: the leader has every node snapshot at the
   # same position and stop (one node of several machines' cluster just stops).
   for admin in ${only_nodes[@]+} ${node_admins[@]+"${node_admins[@]}"}; do
@@ -118,23 +139,40 @@ if [ -z "$gateway_only" ]; then
 fi
 
 if [ -z "$nodes_only" ]; then
-  mkdir -p "$data/gateway"
-  "$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -Xms1g -Xmx1g -XX:+UseG1GC ${FIXMATCH_JAVA_OPTS:-} -cp "$classpath" \
-    io.fixmatch.server.ServerMain --mode cluster --config "$config" --data "$data/gateway" \
-    > "$data/gateway/console.log" 2>&1 &
-  gateway_pid=$!
-  echo "cluster: gateway starting (pid $!, log $data/gateway/console.log)"
-  IFS=: read -r admin_host admin_port_number <<< "$admin_port"
-  await_health gateway "$!" "$admin_host" "$admin_port_number" "$data/gateway/console.log" || stop_all
-  leader=$(curl -s "http://$admin_host:$admin_port_number/cluster" | sed -n 's/^ *"leader" *: *\([0-9-]*\).*/\1/p' \
-    | head -1)
-  echo "cluster: ready; leader node ${leader:-?}; FIX on the gateway as in standalone (docs/OPERATIONS.md)"
+  # Gateway k: its own folder, FIX and admin ports, and cluster.gatewayId (the configured one + k).
+  gateway_ids=()
+  if [ -n "$only_gateway" ]; then gateway_ids=("$only_gateway"); else gateway_ids=($(seq 0 $((gateway_count - 1)))); fi
+  for k in "${gateway_ids[@]}"; do
+    if [ "$k" -eq 0 ]; then
+      folder=$data/gateway; fix_port=$fix_port0; admin_port=$admin_port0; overrides=()
+    else
+      folder=$data/gateway-$k; fix_port=$((fix_port0 + k)); admin_port=$((admin_port0 + 3 + k))
+      overrides=(--port "$fix_port" --admin-port "$admin_port")
+    fi
+    mkdir -p "$folder"
+    gateway_id=$(( ${FIXMATCH_CLUSTER_GATEWAY_ID:-1} + k ))
+    FIXMATCH_CLUSTER_GATEWAY_ID=$gateway_id "$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -Xms1g -Xmx1g -XX:+UseG1GC \
+      ${FIXMATCH_JAVA_OPTS:-} -cp "$classpath" io.fixmatch.server.ServerMain --mode cluster --config "$config" \
+      --data "$folder" ${overrides[@]+"${overrides[@]}"} > "$folder/console.log" 2>&1 &
+    gateway_pids+=($!)
+    gateway_admins+=("$admin_port")
+    gateway_folders+=("$folder")
+    echo "cluster: gateway $k starting (pid $!, FIX $fix_port, admin http://$admin_host:$admin_port, log" \
+      "$folder/console.log)"
+  done
+  for i in "${!gateway_pids[@]}"; do
+    await_health "gateway ${gateway_ids[$i]}" "${gateway_pids[$i]}" "$admin_host" "${gateway_admins[$i]}" \
+      "${gateway_folders[$i]}/console.log" || stop_all
+  done
+  leader=$(curl -s "http://$admin_host:${gateway_admins[0]}/cluster" \
+    | sed -n 's/^ *"leader" *: *\([0-9-]*\).*/\1/p' | head -1)
+  echo "cluster: ready; leader node ${leader:-?}; FIX on the gateways as in standalone (docs/OPERATIONS.md)"
 fi
 
 # Stays in the foreground; a process that stops (a node killed to try a failover, say) is reported, not restarted.
 declare -A reported=()
 while true; do
-  for pid in ${pids[@]+"${pids[@]}"} $gateway_pid; do
+  for pid in ${pids[@]+"${pids[@]}"} ${gateway_pids[@]+"${gateway_pids[@]}"}; do
     if [ -z "${reported[$pid]:-}" ] && ! kill -0 "$pid" 2>/dev/null; then
       reported[$pid]=1
       echo "cluster: process $pid stopped (the others go on)" >&2

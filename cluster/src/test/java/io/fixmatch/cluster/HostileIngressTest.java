@@ -7,6 +7,7 @@ import ch.qos.logback.core.read.ListAppender;
 import io.fixmatch.cluster.client.ClusterEngineLink;
 import io.fixmatch.cluster.client.StoredOrigins;
 import io.fixmatch.cluster.protocol.Egress;
+import io.fixmatch.cluster.protocol.GatewayProcess;
 import io.fixmatch.cluster.protocol.Ingress;
 import io.fixmatch.cluster.protocol.VenueFingerprint;
 import io.fixmatch.cluster.service.MatchingService;
@@ -40,7 +41,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Bad ingress (issue #22, "Bad input and faults") in a real cluster (a node in this JVM: media driver, archive,
  * consensus module, the matching service; loopback UDP): a raw Aeron Cluster client sends what no gateway would
  * (a message empty, of an unknown type, oversized, a command before its HELLO, truncated, of an unknown record type,
- * undecodable, for an owner its gateway does not serve; malformed acknowledgements, resumes and hellos, a hello claiming
+ * undecodable, for an owner its gateway does not serve; malformed acknowledgements, resumes and hellos, a hello naming
  * another gateway's session), next to a well-behaved gateway ({@link ClusterEngineLink}). Each is ignored (a hello
  * refused) and logged as a WARN naming it; none reaches the engine: the node's journal holds only the well-behaved
  * gateway's commands, and the order the raw client sent for that gateway's owner never trades; the well-behaved gateway
@@ -50,6 +51,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class HostileIngressTest {
     private static final long PRICE = 15_000;
     private static final long FINGERPRINT = VenueFingerprint.of(TestCluster.SYMBOLS, TestCluster.OWNERS);
+    private static final GatewayProcess PROCESS = new GatewayProcess(42, 4242, 0, 0);
 
     @Test
     void badIngressIsIgnoredAndLoggedNeverAppliedAndTheGatewayIsServedThroughout() throws Exception {
@@ -79,6 +81,7 @@ class HostileIngressTest {
                 2); RawClusterClient hostile = new RawClusterClient(cluster)) {
                 gateway.connect(StoredOrigins.NONE);
                 gateway.start(-1);
+                TestCluster.claim(inbound, outbound, event -> { }, 1, 2); // its clients log on
                 assertTrue(inbound.offer(command.newOrder(1, "b1", 0, Side.BUY, OrderType.LIMIT, TimeInForce.DAY,
                     PRICE, 100)));
                 awaitEvents(outbound, events, 1);
@@ -91,7 +94,7 @@ class HostileIngressTest {
                 message.putByte(0, (byte) 99);
                 hostile.send(message, 40);
                 // gateway 2, serving owner 3
-                hostile.send(message, Ingress.encodeHello(message, 0, 2, FINGERPRINT, new int[] {3}));
+                hostile.send(message, Ingress.encodeHello(message, 0, 2, FINGERPRINT, new int[] {3}, PROCESS));
                 hostile.awaitEgress(Egress.WELCOME);
                 // command 1: oversized (a command is at most CommandCodec.MAX_LENGTH bytes)
                 Ingress.encodeCommandHeader(message, 0, InboundCommandRing.COMMAND, 1, 0);
@@ -112,9 +115,9 @@ class HostileIngressTest {
                 hostile.send(message, length);
                 hostile.send(message, Ingress.encodeAck(message, 0, 1) - 4);
                 hostile.send(message, Ingress.encodeResume(message, 0, 1) + 8);
-                int hello = Ingress.encodeHello(message, 0, 3, FINGERPRINT, new int[] {3, 4});
+                int hello = Ingress.encodeHello(message, 0, 3, FINGERPRINT, new int[] {3, 4}, PROCESS);
                 hostile.send(message, hello - 4);
-                hostile.send(message, Ingress.encodeHello(message, 0, 3, FINGERPRINT, new int[] {1}));
+                hostile.send(message, Ingress.encodeHello(message, 0, 3, FINGERPRINT, new int[] {99}, PROCESS));
                 hostile.awaitRefusals(2);
                 refusals = List.copyOf(hostile.refusals());
 
@@ -126,8 +129,8 @@ class HostileIngressTest {
             assertEquals(List.of("1 ACCEPTED b1 leaves 100", "2 ACCEPTED s1 leaves 40", "2 FILL s1 leaves 0",
                 "1 FILL b1 leaves 60"), events, "the gateway's events: none of the raw client's orders was applied");
             // the refusals answered the raw client's last messages: everything it sent before is behind them in the log
-            assertEquals(List.of("malformed hello (gateway id 3)", "owner id 1 is served by gateway 1, which is"
-                + " connected"), refusals);
+            assertEquals(List.of("malformed hello (gateway id 3)", "owner id 99 is not one of the cluster's 3"
+                + " sessions (are the gateway's and the nodes' sessions lists the same?)"), refusals);
             List<String> warnings = warnings(log);
             for (String expected : List.of("ignored a command from a session that said no hello",
                 "ignored an empty message", "ignored a message of unknown type 99",
@@ -136,7 +139,7 @@ class HostileIngressTest {
                 "ignored a command for owner 2, whom gateway 2 does not serve",
                 "ignored an undecodable command of 50 bytes from gateway 2",
                 "ignored a malformed acknowledgement from gateway 2", "ignored a malformed resume from gateway 2",
-                "hello refused on session", "malformed hello", "owner id 1 is served by gateway 1")) {
+                "hello refused on session", "malformed hello", "owner id 99 is not one of the cluster's")) {
                 assertTrue(warnings.stream().anyMatch(warning -> warning.contains(expected)),
                     "a WARN line saying '" + expected + "': " + warnings);
             }

@@ -159,7 +159,7 @@ class ProtocolVersionTest {
 
     private static List<String> helloLines(ListAppender<ILoggingEvent> log) {
         return new ArrayList<>(log.list).stream().map(ILoggingEvent::getFormattedMessage)
-            .filter(line -> line.startsWith("gateway 1 said hello")).toList();
+            .filter(line -> line.startsWith("gateway 1 (") && line.contains(" said hello")).toList();
     }
 
     private static ClusterEngineLink link(TestCluster cluster) {

@@ -20,6 +20,16 @@ import io.fixmatch.journal.JournalConfig;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import io.fixmatch.engine.api.EventSink;
+import io.fixmatch.engine.api.ExecutionEvent;
+import io.fixmatch.engine.codec.SessionCodec;
+import io.fixmatch.engine.loop.CommandTrace;
+import io.fixmatch.engine.loop.InboundCommandRing;
+import io.fixmatch.engine.loop.OutboundEventRing;
+import io.fixmatch.engine.loop.TracedEventSink;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -114,7 +124,7 @@ final class TestCluster implements AutoCloseable {
     LinkSettings linkSettings(int gatewayId, int... owners) {
         return new LinkSettings(gatewayId, owners, VenueFingerprint.of(SYMBOLS, OWNERS), members, "127.0.0.1",
             Path.of("/dev/shm", "fixmatch-test-" + run + "-gateway-" + gatewayId + "-" + UUID.randomUUID()),
-            20_000, 500, 3_000, 1 << 20, ClusterIdle.backoff());
+            20_000, 500, 3_000, 1 << 20, ClusterIdle.backoff(), 2_000, 0, 0, 8192);
     }
 
     @Override
@@ -123,6 +133,45 @@ final class TestCluster implements AutoCloseable {
             if (nodes[i] != null) {
                 nodes[i].close();
                 nodes[i] = null;
+            }
+        }
+    }
+
+    /**
+     * A gateway's sessions logged on, as a Logon at it does (the cluster owns the sessions): each owner's claim
+     * offered to the link's inbound ring, and the cluster's grants awaited in its outbound ring (events that come
+     * meanwhile go to {@code events}).
+     */
+    static void claim(InboundCommandRing inbound, OutboundEventRing outbound, EventSink events, int... owners)
+        throws InterruptedException {
+        UnsafeBuffer claim = new UnsafeBuffer(new byte[SessionCodec.CLAIM_LENGTH]);
+        for (int owner : owners) {
+            SessionCodec.encodeClaim(claim, 0, owner, 1, false, 0);
+            if (!inbound.offerRecord(SessionCodec.CLAIM, claim, 0, SessionCodec.CLAIM_LENGTH)) {
+                throw new IllegalStateException("the inbound ring is full");
+            }
+        }
+        int[] granted = {0};
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        TracedEventSink sink = new TracedEventSink() {
+            @Override
+            public void onEvent(ExecutionEvent event, CommandTrace trace) {
+                events.onEvent(event);
+            }
+
+            @Override
+            public void onSessionRecord(int type, DirectBuffer buffer, int offset, int length) {
+                if (type == SessionCodec.GRANTED) {
+                    granted[0]++;
+                }
+            }
+        };
+        while (granted[0] < owners.length) {
+            if (outbound.poll(sink, 100) == 0) {
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("the cluster granted " + granted[0] + " of " + owners.length + " claims");
+                }
+                Thread.sleep(1);
             }
         }
     }

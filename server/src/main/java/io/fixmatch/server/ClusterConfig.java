@@ -28,11 +28,16 @@ import java.util.List;
  * @param unavailableAfterMs  no leader (or an answer overdue) this long: new orders are refused
  * @param gatewayHost         the address the cluster reaches this gateway at (its egress)
  * @param aeronDirectory      where the media drivers' folders go (null: /dev/shm, or the temporary folder)
+ * @param gatewayTimeoutMs    a gateway silent this long (log time) is gone: another may take its FIX sessions over
  */
 public record ClusterConfig(ClusterMembers members, String name, int nodeId, int gatewayId,
                             List<String> gatewaySessions, ClusterTimings timings, ClusterIdle idle, int maxGateways,
                             int egressWindowBytes, long snapshotEveryCommands, long connectTimeoutMs,
-                            long resendAfterMs, long unavailableAfterMs, String gatewayHost, Path aeronDirectory) {
+                            long resendAfterMs, long unavailableAfterMs, String gatewayHost, Path aeronDirectory,
+                            long gatewayTimeoutMs) {
+    /** The default of {@code cluster.gatewayTimeoutMs}. */
+    public static final long DEFAULT_GATEWAY_TIMEOUT_MS = 2_000;
+
     /** Three nodes on this machine: FIX stays on 9878 (the gateway), the nodes' admin endpoints on 9881..9883. */
     public static final String DEFAULT_MEMBERS = "0,127.0.0.1,20110,9881;1,127.0.0.1,20120,9882;"
         + "2,127.0.0.1,20130,9883";

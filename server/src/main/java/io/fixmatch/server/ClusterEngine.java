@@ -48,7 +48,8 @@ final class ClusterEngine implements EngineSide {
                 .map(io.fixmatch.fix.session.SessionConfig::clientCompId).toList()), cluster.members(),
             cluster.gatewayHost(), cluster.aeronDirectoryFor("gateway-" + cluster.gatewayId(), config.dataDirectory()),
             cluster.connectTimeoutMs(), cluster.resendAfterMs(), cluster.unavailableAfterMs(),
-            config.loop().inboundRingBytes(), cluster.idle());
+            config.loop().inboundRingBytes(), cluster.idle(), cluster.gatewayTimeoutMs(), config.gateway().port(),
+            config.admin().port(), config.gateway().maxMessageSize());
         this.link = new ClusterEngineLink(settings, new InboundCommandRing(config.loop().inboundRingBytes()),
             new OutboundEventRing(config.loop().outboundRingBytes(), IdleStrategies.byName(config.loop().idleStrategy())),
             config.engine().symbols().size());

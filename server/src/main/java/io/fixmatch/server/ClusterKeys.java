@@ -59,6 +59,7 @@ final class ClusterKeys {
             keys.integer("cluster.snapshotEveryCommands", 1_000_000, 0, Integer.MAX_VALUE),
             keys.positiveLong("cluster.connectTimeoutMs", 30_000), keys.positiveLong("cluster.resendAfterMs", 500),
             keys.positiveLong("cluster.unavailableAfterMs", 3_000), keys.text("cluster.gatewayHost", "127.0.0.1"),
-            aeronDir == null ? null : Path.of(aeronDir));
+            aeronDir == null ? null : Path.of(aeronDir),
+            keys.integer("cluster.gatewayTimeoutMs", (int) ClusterConfig.DEFAULT_GATEWAY_TIMEOUT_MS, 200, 600_000));
     }
 }

@@ -11,8 +11,9 @@ import java.util.concurrent.Callable;
 /**
  * For {@code scripts/cluster.sh}: the cluster's members as the configuration gives them (the same defaults, file and
  * {@code FIXMATCH_...} variables the nodes read), one {@code id host adminPort} line each, or with
- * {@code --gateway-admin} the gateway's admin endpoint as {@code host:port}. Exit 2 with the reason on a bad
- * configuration.
+ * {@code --gateway-admin} the gateway's admin endpoint as {@code host:port}, or with {@code --gateway-ports} the
+ * gateway's {@code adminHost adminPort fixPort} (the first gateway's: scripts/cluster.sh numbers the others' from
+ * them). Exit 2 with the reason on a bad configuration.
  */
 @Command(name = "fixmatch-cluster-members", mixinStandardHelpOptions = true,
     description = "Prints the cluster's members (id host adminPort) as the configuration lists them.")
@@ -22,6 +23,9 @@ public final class ClusterMembersTool implements Callable<Integer> {
 
     @Option(names = "--gateway-admin", description = "print the gateway's admin endpoint (host:port) instead")
     private boolean gatewayAdmin;
+
+    @Option(names = "--gateway-ports", description = "print the gateway's adminHost adminPort fixPort instead")
+    private boolean gatewayPorts;
 
     public static void main(String[] args) {
         System.exit(Cli.of(new ClusterMembersTool()).execute(args));
@@ -37,6 +41,10 @@ public final class ClusterMembersTool implements Callable<Integer> {
         } catch (ConfigException e) {
             System.err.println("cluster: bad configuration: " + e.getMessage());
             return ServerMain.EXIT_BAD_CONFIGURATION;
+        }
+        if (gatewayPorts) {
+            System.out.println(config.admin().host() + " " + config.admin().port() + " " + config.gateway().port());
+            return 0;
         }
         if (gatewayAdmin) {
             System.out.println(config.admin().host() + ":" + config.admin().port());

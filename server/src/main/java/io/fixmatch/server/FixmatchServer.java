@@ -98,7 +98,9 @@ public final class FixmatchServer implements AutoCloseable {
             feeds.add(config.marketData().enabled() ? new MarketDataFeed(symbols, config.engine().symbols().size(),
                 config.marketData(), config.gateway().maxMessageSize()) : null);
         }
-        RefusalCopies[] refusalCopies = dropCopies.isEmpty() ? new RefusalCopies[gatewayCount]
+        boolean clusterOwned = config.mode() == ServerMode.CLUSTER;
+        // A cluster that owns the sessions copies refusals itself (numbered in the drop-copy sessions).
+        RefusalCopies[] refusalCopies = dropCopies.isEmpty() || clusterOwned ? new RefusalCopies[gatewayCount]
             : RefusalCopies.forGateways(gatewayCount, dropCopies, symbols);
         FixSession[] byOwner = new FixSession[config.sessions().size()];
         for (int i = 0; i < config.sessions().size(); i++) {
@@ -118,7 +120,7 @@ public final class FixmatchServer implements AutoCloseable {
             orderEntries.add(orderEntry);
             FixSession session = new FixSession(sessionConfig, ownerId, config.compId(),
                 new SessionStore(config.sessionDirectory(sessionConfig)), config.gateway().timings(), orderEntry,
-                config.gateway().maxMessageSize(), VenueDictionary.get());
+                config.gateway().maxMessageSize(), VenueDictionary.get(), clusterOwned ? owed : null);
             session.scheduleClock(clock);
             sessions.add(session);
             byOwner[i] = session;
@@ -132,8 +134,12 @@ public final class FixmatchServer implements AutoCloseable {
         }
         List<Gateway> gatewayList = new ArrayList<>();
         for (int i = 0; i < gatewayCount; i++) {
-            gatewayList.add(new Gateway(i, config.gateway().cpuOf(i), registry, symbols, link.inbound(),
-                link.outbound(i), pending.get(i), feeds.get(i), refusalCopies[i]));
+            Gateway gateway = new Gateway(i, config.gateway().cpuOf(i), registry, symbols, link.inbound(),
+                link.outbound(i), pending.get(i), feeds.get(i), refusalCopies[i]);
+            if (clusterOwned) {
+                gateway.sessionsOwnedByCluster(config.gateway().maxMessageSize());
+            }
+            gatewayList.add(gateway);
         }
         this.gateways = new Gateways(gatewayList);
         for (FixSession session : sessions) {
@@ -262,7 +268,8 @@ public final class FixmatchServer implements AutoCloseable {
             return null;
         }
         return new ClusterGateway(config.cluster().gatewayId(), config.cluster().members(),
-            cluster.clusterLink().status(), config.admin().token());
+            cluster.clusterLink().status(), config.admin().token(), cluster.clusterLink()::directory,
+            config.sessions().stream().map(SessionConfig::clientCompId).toList());
     }
 
     /** A cluster gateway serves once what the cluster held for its sessions is in their stores. */

@@ -1,13 +1,16 @@
 package io.fixmatch.cluster.client;
 
 import io.fixmatch.cluster.protocol.Egress;
+import io.fixmatch.cluster.protocol.GatewayDirectory;
 import io.fixmatch.engine.api.ExecutionEvent;
 import io.fixmatch.engine.codec.EventCodec;
+import io.fixmatch.engine.codec.SessionCodec;
 import io.fixmatch.engine.loop.CommandTrace;
 import io.fixmatch.engine.loop.OutboundEventRing;
 import io.fixmatch.engine.matching.EngineView;
 import io.fixmatch.engine.metrics.EngineCounters;
 import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * The cluster's egress BATCHes into the gateway's outbound ring, in number order: a batch seen before is dropped, one
@@ -34,9 +37,18 @@ final class BatchPublisher {
     /** The last gateway sequence a batch answered. */
     private long lastAnswered;
     private volatile long historyBatches;
+    /** How long after it last spoke (a command taken, answered since) the gateway may write for its sessions. */
+    private final long leaseNanos;
+    private final UnsafeBuffer leaseRecord = new UnsafeBuffer(new byte[SessionCodec.LEASE_LENGTH]);
+    /** When a batch last answered a command (System.nanoTime). */
+    private long answeredAtNanos;
+    /** The cluster's gateways and who holds each session, as it last said (the admin endpoint reads it). */
+    private volatile GatewayDirectory directory = GatewayDirectory.EMPTY;
 
+    /** @param leaseNanos see {@link io.fixmatch.cluster.client.LinkSettings#gatewayTimeoutMs} */
     BatchPublisher(OutboundEventRing outbound, EngineView view, EngineCounters counters,
-                   UnansweredCommands unanswered, LinkStatus status) {
+                   UnansweredCommands unanswered, LinkStatus status, long leaseNanos) {
+        this.leaseNanos = leaseNanos;
         this.outbound = outbound;
         this.view = view;
         this.counters = counters;
@@ -82,16 +94,26 @@ final class BatchPublisher {
         return acks.storedThrough(outbound.consumerPosition());
     }
 
+    /** When a batch last answered a command (System.nanoTime; 0: never). */
+    long answeredAtNanos() {
+        return answeredAtNanos;
+    }
+
+    /** Any thread: the cluster's gateways and who holds each session, as it last said. */
+    GatewayDirectory directory() {
+        return directory;
+    }
+
     /** Batches received again on joining (unacknowledged before this gateway's start). */
     long historyBatches() {
         return historyBatches;
     }
 
     /**
-     * One BATCH. Returns false if a batch before it is missing: it is not published, and the cluster must be asked to
-     * resume after {@link #lastEgress()}.
+     * One BATCH, arrived at {@code nowNanos}. Returns false if a batch before it is missing: it is not published, and
+     * the cluster must be asked to resume after {@link #lastEgress()}.
      */
-    boolean publish(DirectBuffer buffer, int offset, int length) {
+    boolean publish(DirectBuffer buffer, int offset, int length, long nowNanos) {
         long sequence = Egress.batchEgressSequence(buffer, offset);
         if (sequence <= lastEgress) {
             status.duplicateBatches++;
@@ -112,6 +134,8 @@ final class BatchPublisher {
             int record = at + Egress.RECORD_HEADER_LENGTH;
             if (type == Egress.VIEW_RECORD) {
                 view.apply(buffer, record);
+            } else if (type == Egress.DIRECTORY_RECORD) {
+                directory = GatewayDirectory.decode(buffer, record);
             } else if (!history || storesLack(type, buffer, record)) {
                 count(type, buffer, record);
                 outbound.publishRecord(type, buffer, record, recordLength);
@@ -128,14 +152,23 @@ final class BatchPublisher {
                 counters.commandProcessed();
             }
             lastAnswered = answered;
-            unanswered.answeredThrough(answered);
+            answeredAtNanos = nowNanos;
+            long spokeNanos = unanswered.answeredThrough(answered);
             status.unanswered = unanswered.count();
+            if (spokeNanos != 0) {
+                // After this batch's records (a session taken away among them), in the ring's order: the gateway
+                // thread writes for its sessions until then, and not after unless the cluster answers again.
+                SessionCodec.encodeLease(leaseRecord, 0, spokeNanos + leaseNanos);
+                outbound.publishRecord(SessionCodec.LEASE, leaseRecord, 0, SessionCodec.LEASE_LENGTH);
+            }
         }
         return true;
     }
 
     private void count(int type, DirectBuffer buffer, int record) {
-        if (type == OutboundEventRing.EVENT) {
+        if (type == SessionCodec.NUMBERED) {
+            count(SessionCodec.numberedInnerType(buffer, record), buffer, record + SessionCodec.NUMBERED_HEADER_LENGTH);
+        } else if (type == OutboundEventRing.EVENT) {
             EventCodec.decode(buffer, record, countedEvent);
             counters.onEvent(countedEvent);
         } else if (type == OutboundEventRing.TRACED_EVENT) {

@@ -6,6 +6,7 @@ import io.aeron.cluster.client.EgressListener;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
 import io.aeron.exceptions.AeronException;
+import io.fixmatch.cluster.protocol.GatewayProcess;
 import io.fixmatch.cluster.protocol.Ingress;
 import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
@@ -24,6 +25,8 @@ import java.util.concurrent.TimeUnit;
  * before the link's thread runs).
  */
 final class ClusterConnection {
+    /** This process: a restart says hello with another (the connections of its sessions are gone). */
+    private static final long INCARNATION = System.currentTimeMillis() << 16 ^ ProcessHandle.current().pid();
     /** The link's log lines under one name. */
     private static final Logger LOG = LoggerFactory.getLogger(ClusterEngineLink.class);
     private static final long KEEPALIVE_NS = TimeUnit.MILLISECONDS.toNanos(500);
@@ -102,7 +105,8 @@ final class ClusterConnection {
 
     /** Says hello (gateway id, venue fingerprint, owners): the cluster answers with a welcome or a refusal. */
     void sayHello() {
-        int length = Ingress.encodeHello(hello, 0, settings.gatewayId(), settings.fingerprint(), settings.owners());
+        int length = Ingress.encodeHello(hello, 0, settings.gatewayId(), settings.fingerprint(), settings.owners(),
+            new GatewayProcess(INCARNATION, ProcessHandle.current().pid(), settings.fixPort(), settings.adminPort()));
         long result;
         while ((result = client.offer(hello, 0, length)) < 0) {
             if (result == Publication.CLOSED || result == Publication.MAX_POSITION_EXCEEDED) {

@@ -4,8 +4,10 @@ import io.aeron.cluster.client.EgressListener;
 import io.aeron.cluster.codecs.EventCode;
 import io.aeron.logbuffer.Header;
 import io.fixmatch.cluster.protocol.Egress;
+import io.fixmatch.cluster.protocol.GatewayDirectory;
 import io.fixmatch.cluster.protocol.Ingress;
 import io.fixmatch.cluster.protocol.ProtocolVersion;
+import io.fixmatch.engine.codec.SessionCodec;
 import io.fixmatch.engine.loop.CpuPinning;
 import io.fixmatch.engine.loop.EngineLink;
 import io.fixmatch.engine.loop.InboundCommandRing;
@@ -56,15 +58,21 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
     private static final long ACK_INTERVAL_NS = TimeUnit.MILLISECONDS.toNanos(5);
     private static final long GAP_RESUME_INTERVAL_NS = TimeUnit.MILLISECONDS.toNanos(50);
     private static final int TAKE_LIMIT = 256;
-    private static final int MAX_RECORD = 1024;
-    private static final int MESSAGE_BYTES = 64 * 1024;
+    /** Room for a command's record; a session's own message to number may be as long as the FIX maximum. */
+    private static final int COMMAND_RECORD_BYTES = 1024;
+    /** The longest the link stays silent: the cluster hears from it at least this often (see keepaliveNanos). */
+    private static final long KEEPALIVE_NS = TimeUnit.MILLISECONDS.toNanos(500);
 
     private final LinkSettings settings;
     private final InboundCommandRing inbound;
     private final OutboundEventRing outbound;
     private final UnansweredCommands unanswered;
     private final LinkStatus status = new LinkStatus();
-    private final UnsafeBuffer message = new UnsafeBuffer(ByteBuffer.allocateDirect(MESSAGE_BYTES));
+    private final int maxRecord;
+    private final UnsafeBuffer message;
+    /** How often this gateway speaks through the log at least (a KEEPALIVE when nothing else is taken). */
+    private final long keepaliveNanos;
+    private long lastTakenNanos;
     private final MessageHandler onInboundRecord = this::onInboundRecord;
     /** The engine's view as the cluster sends it (halts, kill switches, book answers): this thread writes it. */
     private final EngineView view;
@@ -95,7 +103,13 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
         this.view = EngineView.mirror(symbols);
         this.counters = new EngineCounters(symbols);
         this.welcomes = new WelcomeReader(view);
-        this.batches = new BatchPublisher(outbound, view, counters, unanswered, status);
+        long timeoutNanos = TimeUnit.MILLISECONDS.toNanos(settings.gatewayTimeoutMs());
+        this.keepaliveNanos = Math.min(KEEPALIVE_NS, timeoutNanos / 8);
+        this.batches = new BatchPublisher(outbound, view, counters, unanswered, status, timeoutNanos * 3 / 4);
+        this.maxRecord = Math.max(COMMAND_RECORD_BYTES, settings.maxMessageBytes() + SessionCodec.OUT_HEADER_LENGTH
+            + UnansweredCommands.ENTRY_HEADER);
+        this.message = new UnsafeBuffer(ByteBuffer.allocateDirect(Ingress.COMMAND_HEADER_LENGTH + maxRecord
+            + Ingress.MAX_OWNERS * Integer.BYTES + 64));
         this.connection = new ClusterConnection(settings, status, new Listener(), welcomes);
     }
 
@@ -171,7 +185,7 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
 
     /** Takes what the gateway threads offered, as far as there is room to keep it unanswered. */
     private int takeCommands() {
-        int room = (settings.unansweredBytes() - unanswered.bytesHeld()) / MAX_RECORD;
+        int room = (settings.unansweredBytes() - unanswered.bytesHeld()) / maxRecord;
         if (room <= 0) {
             return 0;
         }
@@ -179,10 +193,11 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
     }
 
     private void onInboundRecord(int type, MutableDirectBuffer buffer, int index, int length) {
-        if (length + UnansweredCommands.ENTRY_HEADER > MAX_RECORD
+        if (length + UnansweredCommands.ENTRY_HEADER > maxRecord
             || !unanswered.add(++nextSequence, nowNanos, type, buffer, index, length)) {
             throw new IllegalStateException("a command record of " + length + " bytes does not fit");
         }
+        lastTakenNanos = nowNanos;
         status.unanswered = unanswered.count();
     }
 
@@ -248,11 +263,20 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
             connection.lost(nowNanos);
             return 1;
         }
+        // Overdue and no answer for as long: lost (a leader change), not merely queued behind others (a busy cluster,
+        // which answers on: offering thousands again would only feed the queue).
         if (unanswered.count() > 0 && nowNanos - unanswered.oldestTakenNanos() > resendAfter
-            && nowNanos - lastResumeNanos > resendAfter) {
+            && nowNanos - batches.answeredAtNanos() > resendAfter && nowNanos - lastResumeNanos > resendAfter) {
             LOG.warn("{} commands unanswered for over {} ms: asking the cluster to resume and offering them again",
                 unanswered.count(), settings.resendAfterMs());
             requestResume(true);
+            return 1;
+        }
+        if (nowNanos - lastTakenNanos > keepaliveNanos
+            && unanswered.add(++nextSequence, nowNanos, SessionCodec.KEEPALIVE, message, 0, 0)) {
+            // Through the log, so the cluster knows this gateway lives (its sessions stay its own), and its answer
+            // extends the write lease.
+            lastTakenNanos = nowNanos;
             return 1;
         }
         connection.keepAliveIfQuiet(nowNanos);
@@ -335,9 +359,30 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
     }
 
     private void onBatch(DirectBuffer buffer, int offset, int length) {
-        if (!batches.publish(buffer, offset, length) && nowNanos - lastResumeNanos > GAP_RESUME_INTERVAL_NS) {
+        if (!batches.publish(buffer, offset, length, nowNanos)
+            && nowNanos - lastResumeNanos > GAP_RESUME_INTERVAL_NS) {
             requestResume(false);
         }
+    }
+
+    /** A resend's answer: its records go to the gateway thread as they are, in order with the batches. */
+    private void onResent(DirectBuffer buffer, int offset, int length) {
+        if (runner == null) {
+            return; // before the gateway runs: no session is logged on to have asked
+        }
+        int end = offset + length;
+        for (int at = offset + Egress.RESENT_HEADER_LENGTH; at < end; ) {
+            int recordLength = Egress.recordLength(buffer, at);
+            outbound.publishRecord(Egress.recordType(buffer, at), buffer, at + Egress.RECORD_HEADER_LENGTH,
+                recordLength);
+            at += Egress.RECORD_HEADER_LENGTH + recordLength;
+        }
+        outbound.wakeConsumer();
+    }
+
+    /** Any thread: the cluster's gateways and who holds each session, as it last said. */
+    public GatewayDirectory directory() {
+        return batches.directory();
     }
 
     private final class Listener implements EgressListener {
@@ -355,6 +400,7 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
                         onBatch(buffer, offset, length);
                     }
                 }
+                case Egress.RESENT -> onResent(buffer, offset, length);
                 case Egress.WELCOME -> onWelcome(buffer, offset, length);
                 case Egress.SEED -> welcomes.onSeed(buffer, offset, length);
                 case Egress.REFUSED -> {

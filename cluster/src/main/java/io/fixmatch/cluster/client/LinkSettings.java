@@ -19,10 +19,17 @@ import java.nio.file.Path;
  * @param unavailableAfterMs a command unanswered this long, or no leader, makes the gateway refuse new orders
  * @param unansweredBytes    the most bytes of unanswered commands kept
  * @param idle               what the link's and its media driver's threads do when idle
+ * @param gatewayTimeoutMs   the cluster gives this gateway's sessions to another after this much silence: the link
+ *                           speaks at least every eighth of it, and its write lease runs for three quarters of it
+ * @param fixPort            this gateway's FIX port (for ops, in the cluster's directory of gateways)
+ * @param adminPort          its admin port (0: none)
+ * @param maxMessageBytes    the largest FIX message its sessions write: the largest of their own messages the link
+ *                           carries to the cluster to be numbered
  */
 public record LinkSettings(int gatewayId, int[] owners, long fingerprint, ClusterMembers members, String egressHost, Path aeronDirectory,
                            long connectTimeoutMs, long resendAfterMs, long unavailableAfterMs, int unansweredBytes,
-                           ClusterIdle idle) {
+                           ClusterIdle idle, long gatewayTimeoutMs, int fixPort, int adminPort,
+                           int maxMessageBytes) {
 
     public LinkSettings {
         if (gatewayId < 1) {

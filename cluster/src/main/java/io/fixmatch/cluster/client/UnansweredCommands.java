@@ -52,9 +52,14 @@ final class UnansweredCommands {
         return true;
     }
 
-    /** Every command up to {@code sequence} is answered: they leave. */
-    void answeredThrough(long sequence) {
+    /**
+     * Every command up to {@code sequence} is answered: they leave. Returns when the last of them was taken
+     * (System.nanoTime), or 0 if none was kept: the cluster heard from this gateway after that instant.
+     */
+    long answeredThrough(long sequence) {
+        long lastTaken = 0;
         while (count > 0 && bytes.getLong(head + SEQUENCE) <= sequence) {
+            lastTaken = bytes.getLong(head + TAKEN);
             boolean cursorAtHead = cursor == head;
             head += ENTRY_HEADER + bytes.getInt(head + LENGTH);
             count--;
@@ -67,6 +72,7 @@ final class UnansweredCommands {
             tail = 0;
             cursor = 0;
         }
+        return lastTaken;
     }
 
     private void compact() {

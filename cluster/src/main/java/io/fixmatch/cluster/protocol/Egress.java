@@ -23,6 +23,8 @@ import java.nio.charset.StandardCharsets;
  *  BATCH    1 u8 flags (bit 0: history, resent)   8 i64 egress sequence   16 i64 gateway sequence answered (0: none)
  *           24 i64 command sequence (the origin position of its events)   32 records
  *  REFUSED  4 i32 text length   8 ASCII text: why the HELLO was refused
+ *  RESENT   8 records: a resend's answer from the leader's copy of a session's messages (SessionCodec's RESENT and
+ *           RESEND_DONE), not numbered among the batches (asked again if lost)
  * </pre>
  * A BATCH's records are outbound ring records exactly as the service's matching step wrote them (events, copies,
  * market data), each {@code i32 type, i32 length, bytes}: the gateway publishes them into its own outbound ring, so
@@ -37,6 +39,8 @@ public final class Egress {
     public static final byte SEED = 2;
     public static final byte BATCH = 3;
     public static final byte REFUSED = 4;
+    public static final byte RESENT = 5;
+    public static final int RESENT_HEADER_LENGTH = 8;
 
     public static final int HISTORY = 1;
     /**
@@ -44,6 +48,11 @@ public final class Egress {
      * {@code EngineView#encode}) after an operator's command, for the gateway's mirror of it.
      */
     public static final int VIEW_RECORD = 100;
+    /**
+     * A BATCH record type besides the outbound ring's: the cluster's gateways and who holds each session
+     * ({@code GatewayDirectory}), after a change, for the admin endpoint.
+     */
+    public static final int DIRECTORY_RECORD = 101;
 
     private static final int TYPE = 0;
     private static final int FLAGS = 1;
@@ -255,6 +264,12 @@ public final class Egress {
 
     public static int recordLength(DirectBuffer buffer, int at) {
         return buffer.getInt(at + Integer.BYTES, ORDER);
+    }
+
+    // --- RESENT ---
+
+    public static void encodeResentHeader(MutableDirectBuffer buffer, int offset) {
+        buffer.putByte(offset + TYPE, RESENT);
     }
 
     // --- REFUSED ---

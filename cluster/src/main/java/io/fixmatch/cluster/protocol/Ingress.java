@@ -9,7 +9,8 @@ import java.nio.ByteOrder;
  * The messages a gateway sends the cluster (ingress), little-endian, first byte the type:
  * <pre>
  *  HELLO    2 u16 protocol version   4 i32 gateway id   8 i64 venue fingerprint   16 i32 owner count
- *           20 i32 owner ids ...
+ *           20 i32 owner ids ..., then i64 incarnation (this process's: a new one is a restart), i64 pid, i32 FIX
+ *           port, i32 admin port
  *  COMMAND  1 u8 ring record type     8 i64 gateway sequence   16 i64 egress stored through   24 the ring record
  *  ACK                                                        16 i64 egress stored through
  *  RESUME                             8 i64 resend the egress after this sequence
@@ -17,7 +18,9 @@ import java.nio.ByteOrder;
  * A COMMAND carries one inbound ring record as the gateway's ring held it (the command in its {@code CommandCodec}
  * form, after the trace stamps if it is traced); its gateway sequence numbers the gateway's commands 1, 2, 3... so the
  * service applies each exactly once, in order. "Egress stored through" acknowledges the egress batches whose records
- * the gateway has consumed (its stores hold their reports), so the service may forget them. A HELLO's protocol
+ * the gateway has consumed (its stores hold their reports), so the service may forget them. A COMMAND whose record
+ * type is one of {@code SessionCodec}'s requests carries a session's request (a Logon's claim, a message to number)
+ * in the same sequence, so it is applied once and in order with the gateway's commands. A HELLO's protocol
  * version ({@link ProtocolVersion}) was 0 in every release before versions (those bytes were never written).
  */
 public final class Ingress {
@@ -41,6 +44,8 @@ public final class Ingress {
     public static final int COMMAND_HEADER_LENGTH = 24;
     public static final int ACK_LENGTH = 24;
     public static final int RESUME_LENGTH = 16;
+    /** A HELLO's bytes after its owners: incarnation, pid, FIX port, admin port. */
+    private static final int HELLO_TAIL_LENGTH = 2 * Long.BYTES + 2 * Integer.BYTES;
     /** More owners than any venue configures: a HELLO claiming more is refused as malformed. */
     public static final int MAX_OWNERS = 4096;
 
@@ -57,9 +62,11 @@ public final class Ingress {
      * A HELLO of this release's {@link ProtocolVersion#CURRENT}.
      *
      * @param fingerprint the gateway's {@link VenueFingerprint}
+     * @param owners      the owner ids (sessions) it may serve
+     * @param process     who it is: its incarnation, pid and ports
      */
     public static int encodeHello(MutableDirectBuffer buffer, int offset, int gatewayId, long fingerprint,
-                                  int[] owners) {
+                                  int[] owners, GatewayProcess process) {
         buffer.putByte(offset + TYPE, HELLO);
         buffer.putByte(offset + TYPE + 1, (byte) 0);
         buffer.putShort(offset + VERSION, (short) ProtocolVersion.CURRENT, ORDER);
@@ -69,7 +76,27 @@ public final class Ingress {
         for (int i = 0; i < owners.length; i++) {
             buffer.putInt(offset + OWNERS + i * Integer.BYTES, owners[i], ORDER);
         }
-        return OWNERS + owners.length * Integer.BYTES;
+        int tail = offset + OWNERS + owners.length * Integer.BYTES;
+        buffer.putLong(tail, process.incarnation(), ORDER);
+        buffer.putLong(tail + Long.BYTES, process.pid(), ORDER);
+        buffer.putInt(tail + 2 * Long.BYTES, process.fixPort(), ORDER);
+        buffer.putInt(tail + 2 * Long.BYTES + Integer.BYTES, process.adminPort(), ORDER);
+        return OWNERS + owners.length * Integer.BYTES + HELLO_TAIL_LENGTH;
+    }
+
+    /** A well-formed HELLO's (see {@link #helloOwners}) process: incarnation, pid, ports. */
+    public static GatewayProcess helloProcess(DirectBuffer buffer, int offset, int length) {
+        if (!hasProcess(buffer, offset, length)) {
+            return GatewayProcess.UNKNOWN; // a release before versions said nothing of its process
+        }
+        int tail = offset + length - HELLO_TAIL_LENGTH;
+        return new GatewayProcess(buffer.getLong(tail, ORDER), buffer.getLong(tail + Long.BYTES, ORDER),
+            buffer.getInt(tail + 2 * Long.BYTES, ORDER), buffer.getInt(tail + 2 * Long.BYTES + Integer.BYTES, ORDER));
+    }
+
+    /** Whether the HELLO names its process (every version since 2; a release before versions did not). */
+    private static boolean hasProcess(DirectBuffer buffer, int offset, int length) {
+        return helloVersion(buffer, offset, length) >= 2;
     }
 
     /** The HELLO's protocol version (0: a release before versions); 0 for a HELLO too short to say. */
@@ -92,7 +119,8 @@ public final class Ingress {
             return null;
         }
         int count = buffer.getInt(offset + OWNER_COUNT, ORDER);
-        if (count < 0 || count > MAX_OWNERS || length != OWNERS + count * Integer.BYTES) {
+        int tail = hasProcess(buffer, offset, length) ? HELLO_TAIL_LENGTH : 0;
+        if (count < 0 || count > MAX_OWNERS || length != OWNERS + count * Integer.BYTES + tail) {
             return null;
         }
         int[] owners = new int[count];

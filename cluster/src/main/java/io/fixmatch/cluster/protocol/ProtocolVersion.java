@@ -28,9 +28,9 @@ import org.agrona.SemanticVersion;
  */
 public final class ProtocolVersion {
     /** This release's version of the messages between gateways and nodes ({@link Ingress}, {@link Egress}). */
-    public static final int CURRENT = 1;
+    public static final int CURRENT = 2;
     /** The oldest version this release's nodes accept in a HELLO and its gateways in a WELCOME. */
-    public static final int OLDEST_ACCEPTED = 1;
+    public static final int OLDEST_ACCEPTED = 2;
     /**
      * Aeron's appVersion major of this release's nodes. 0, Aeron's default (0.0.1), which the clusters of releases
      * before versions recorded: their logs and snapshots stay readable.

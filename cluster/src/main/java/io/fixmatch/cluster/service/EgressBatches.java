@@ -5,6 +5,7 @@ import io.aeron.cluster.service.ClientSession;
 import io.aeron.cluster.service.Cluster;
 import io.fixmatch.cluster.protocol.Egress;
 import io.fixmatch.engine.api.CommandType;
+import io.fixmatch.engine.codec.SessionCodec;
 import io.fixmatch.engine.loop.CommandTrace;
 import io.fixmatch.engine.loop.MatchingRuntime;
 import io.fixmatch.engine.loop.OutboundEventRing;
@@ -30,13 +31,16 @@ final class EgressBatches {
     static final int BATCH_BUFFER_BYTES = 2 * STAGING_RING_BYTES;
     /** Tries at a back-pressured egress before the batch is left to the gateway's resume: the service never waits long. */
     private static final int OFFER_ATTEMPTS = 50;
-    private static final MessageHandler DROPPED = (type, buffer, index, length) -> { };
 
     private final GatewaySlots slots;
     private final ServiceStatus status;
     private final UnsafeBuffer live = new UnsafeBuffer(ByteBuffer.allocateDirect(BATCH_BUFFER_BYTES));
     private final UnsafeBuffer kept = new UnsafeBuffer(ByteBuffer.allocateDirect(BATCH_BUFFER_BYTES));
     private final MessageHandler onStagedRecord = this::onStagedRecord;
+    private final MessageHandler onUnservedRecord = this::onUnservedRecord;
+    /** Room for one resend answer message (the records ClusterSessions writes, and the RESENT header). */
+    private final UnsafeBuffer resent = new UnsafeBuffer(ByteBuffer.allocateDirect(64 * 1024 + 4096));
+    private ClusterSessions sessions;
     private Cluster cluster;
     private MatchingRuntime runtime;
     private ReplicaJournal journal;
@@ -52,11 +56,15 @@ final class EgressBatches {
         this.status = status;
     }
 
-    /** At the service's start, once its matching step runs: a full staging ring is flushed as a batch of its own. */
-    void start(Cluster cluster, MatchingRuntime runtime, ReplicaJournal journal) {
+    /**
+     * At the service's start, once its matching step runs: a full staging ring is flushed as a batch of its own; the
+     * sessions' messages are numbered by {@code sessions} as they go.
+     */
+    void start(Cluster cluster, MatchingRuntime runtime, ReplicaJournal journal, ClusterSessions sessions) {
         this.cluster = cluster;
         this.runtime = runtime;
         this.journal = journal;
+        this.sessions = sessions;
         for (int i = 1; i <= slots.maxGateways(); i++) {
             int slot = i;
             runtime.outbound(slot).drainWhenFull(() -> flush(slots.slot(slot), 0, null));
@@ -125,6 +133,22 @@ final class EgressBatches {
         if (type == OutboundEventRing.STORED_THROUGH) {
             return; // the standalone journal's snapshot marks mean nothing to a gateway of a cluster
         }
+        if (ClusterSessions.isNumbered(type)) {
+            long seqNum = sessions.number(type, buffer, index, length);
+            if (seqNum == 0) {
+                return; // of no configured session: nobody to write it for
+            }
+            liveAt = putNumbered(live, liveAt, seqNum, type, buffer, index, length);
+            if (type == OutboundEventRing.TRACED_EVENT) {
+                int stamps = CommandTrace.OUTBOUND_LENGTH;
+                keptAt = putNumbered(kept, keptAt, seqNum, OutboundEventRing.EVENT, buffer, index + stamps,
+                    length - stamps);
+            } else {
+                keptAt = putNumbered(kept, keptAt, seqNum, type, buffer, index, length);
+            }
+            keptRecords++;
+            return;
+        }
         liveAt = Egress.putRecord(live, liveAt, type, buffer, index, length);
         if (type == OutboundEventRing.MARKET_DATA && !building.open) {
             return;
@@ -150,11 +174,43 @@ final class EgressBatches {
         keptRecords++;
     }
 
-    /** The events of owners no gateway serves (a drop-copy session whose gateway never connected): dropped. */
+    /** A session's message in a batch: a NUMBERED record (the cluster's MsgSeqNum, then the message as staged). */
+    private static int putNumbered(MutableDirectBuffer batch, int at, long seqNum, int type, DirectBuffer source,
+                                   int offset, int length) {
+        int record = at + Egress.RECORD_HEADER_LENGTH;
+        batch.putInt(at, SessionCodec.NUMBERED, Egress.ORDER);
+        batch.putInt(at + Integer.BYTES, SessionCodec.NUMBERED_HEADER_LENGTH + length, Egress.ORDER);
+        SessionCodec.encodeNumberedHeader(batch, record, seqNum, type);
+        batch.putBytes(record + SessionCodec.NUMBERED_HEADER_LENGTH, source, offset, length);
+        return record + SessionCodec.NUMBERED_HEADER_LENGTH + length;
+    }
+
+    /**
+     * The messages of sessions no gateway holds (a client away, a drop-copy session not logged on): numbered and kept
+     * in this node's session logs, sent to nobody; the client gets them by its resend when it logs on again. Anything
+     * else staged for nobody (market data) is dropped.
+     */
     private void dropUnserved() {
-        while (runtime.outbound(0).readRecords(DROPPED, Integer.MAX_VALUE) > 0) {
+        while (runtime.outbound(0).readRecords(onUnservedRecord, Integer.MAX_VALUE) > 0) {
             // a read stops where the ring wraps
         }
+    }
+
+    private void onUnservedRecord(int type, MutableDirectBuffer buffer, int index, int length) {
+        if (ClusterSessions.isNumbered(type)) {
+            sessions.number(type, buffer, index, length);
+        }
+    }
+
+    /** A resend's answer, from this node (the leader) to the gateway in {@code slot}: not a batch, not kept. */
+    void sendResent(GatewaySlot slot, DirectBuffer records, int length) {
+        ClientSession session = cluster.getClientSession(slot.sessionId);
+        if (session == null || session.isClosing()) {
+            return;
+        }
+        Egress.encodeResentHeader(resent, 0);
+        resent.putBytes(Egress.RESENT_HEADER_LENGTH, records, 0, length);
+        offer(session, resent, Egress.RESENT_HEADER_LENGTH + length);
     }
 
     /** Offers to the gateway's session, retrying briefly on back-pressure; a batch that cannot go is asked for again. */

@@ -2,9 +2,10 @@ package io.fixmatch.cluster.service;
 
 /**
  * What the service knows of one gateway: its id, the cluster session it speaks through (the latest that said hello),
- * whether that session is open, the owners (FIX sessions) it serves, the last of its commands applied (gateway
- * sequence), the last egress batch numbered for it, and the batches it has not acknowledged yet. Replicated state:
- * changed only by log messages, written into snapshots.
+ * whether that session is open, when it was last heard from (log time), the process (incarnation, pid, ports) that
+ * said hello, the owners (FIX sessions) it may serve, the last of its commands applied (gateway sequence), the last
+ * egress batch numbered for it, and the batches it has not acknowledged yet. Which sessions it holds is the
+ * {@link SessionLedger}'s. Replicated state: changed only by log messages, written into snapshots.
  */
 final class GatewaySlot {
     static final long NO_SESSION = -1;
@@ -14,6 +15,12 @@ final class GatewaySlot {
     int gatewayId;
     long sessionId = NO_SESSION;
     boolean open;
+    /** The log time of the last message from this gateway (or of the leadership term that began after it). */
+    long lastHeardNs;
+    long incarnation;
+    long pid;
+    int fixPort;
+    int adminPort;
     int[] owners = new int[0];
     long lastApplied;
     long egressSequence;
@@ -23,6 +30,11 @@ final class GatewaySlot {
     GatewaySlot(int index, int windowBytes) {
         this.index = index;
         this.window = new EgressWindow(windowBytes);
+    }
+
+    /** Whether the gateway counts as alive at log time {@code nowNs}: connected, and heard from within the timeout. */
+    boolean alive(long nowNs, long timeoutNs) {
+        return open && nowNs < lastHeardNs + timeoutNs;
     }
 
     boolean isFree() {

@@ -7,24 +7,33 @@ import io.aeron.cluster.service.ClientSession;
 import io.aeron.cluster.service.Cluster;
 import io.aeron.cluster.service.ClusteredService;
 import io.aeron.logbuffer.Header;
+import io.fixmatch.cluster.protocol.Egress;
+import io.fixmatch.cluster.protocol.GatewayDirectory;
+import io.fixmatch.cluster.protocol.GatewayProcess;
 import io.fixmatch.cluster.protocol.Ingress;
 import io.fixmatch.cluster.protocol.ProtocolVersion;
 import io.fixmatch.cluster.protocol.VenueFingerprint;
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.CommandType;
 import io.fixmatch.engine.codec.CommandCodec;
+import io.fixmatch.engine.codec.SessionCodec;
 import io.fixmatch.engine.loop.CommandTrace;
 import io.fixmatch.engine.loop.IdleStrategies;
 import io.fixmatch.engine.loop.InboundCommandRing;
 import io.fixmatch.engine.loop.LoopConfig;
 import io.fixmatch.engine.loop.MatchingRuntime;
+import io.fixmatch.engine.loop.OutboundEventRing;
 import io.fixmatch.engine.matching.EngineView;
 import io.fixmatch.journal.ReplicaJournal;
+import io.fixmatch.journal.SessionMessageLogs;
 import org.agrona.DirectBuffer;
+import org.agrona.ExpandableDirectByteBuffer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -58,8 +67,14 @@ public final class MatchingService implements ClusteredService {
     private final ServiceStatus status = new ServiceStatus();
     private final LogClock clock = new LogClock();
     private final GatewaySlots slots;
+    private final SessionLedger ledger;
+    private ClusterSessions sessions;
+    /** The gateways or who holds a session changed: every connected gateway gets the directory after this message. */
+    private boolean directoryChanged;
     private final Command scratch = new Command();
     private final Command operatorCommand = new Command();
+    /** The directory's bytes, staged for each connected gateway. */
+    private final ExpandableDirectByteBuffer directory = new ExpandableDirectByteBuffer(4096);
     private final EgressBatches egress;
     private final GatewayWelcome welcome;
     private final ServiceTimers timers;
@@ -101,6 +116,19 @@ public final class MatchingService implements ClusteredService {
         this.egress = new EgressBatches(slots, status);
         this.welcome = new GatewayWelcome(egress, welcomeVersion);
         this.timers = new ServiceTimers(settings.endOfDay());
+        long timeoutNs = TimeUnit.MILLISECONDS.toNanos(settings.gatewayTimeoutMs());
+        this.ledger = new SessionLedger(settings.owners().size(), timeoutNs, new SessionLedger.Liveness() {
+            @Override
+            public boolean alive(int slot, long nowNs) {
+                return slots.slot(slot).alive(nowNs, timeoutNs);
+            }
+
+            @Override
+            public long silentFromNs(int slot) {
+                GatewaySlot gateway = slots.slot(slot);
+                return gateway.open ? gateway.lastHeardNs + timeoutNs : 0;
+            }
+        });
     }
 
     @Override
@@ -121,15 +149,35 @@ public final class MatchingService implements ClusteredService {
         LoopConfig staging = new LoopConfig(-1, IdleStrategies.DEFAULT, 64 * 1024, EgressBatches.STAGING_RING_BYTES,
             1);
         runtime = new MatchingRuntime(settings.engine(), staging, journal, settings.maxGateways() + 1,
-            slots::slotOfOwner, clock);
+            owner -> ledger.isOwner(owner) ? ledger.holder(owner) : 0, clock);
+        SessionMessageLogs sessionLogs = SessionMessageLogs.open(
+            settings.journal().directory().resolveSibling("session-messages"), settings.owners(),
+            () -> TimeUnit.NANOSECONDS.toMillis(clock.nanoTime()));
+        sessions = new ClusterSessions(ledger, sessionLogs, settings.dropCopies(), clock,
+            new ClusterSessions.Gateways() {
+                @Override
+                public OutboundEventRing staging(int slot) {
+                    return runtime.outbound(slot);
+                }
+
+                @Override
+                public void sendResent(int slot, DirectBuffer records, int length) {
+                    egress.sendResent(slots.slot(slot), records, length);
+                }
+
+                @Override
+                public boolean leader() {
+                    return egress.leader();
+                }
+            });
         runtime.publishMarketData(settings.marketData());
         runtime.dropCopyRoutes(settings.dropCopies());
         long restoredSequence = 0;
         if (snapshotImage != null) {
             ServiceSnapshot.State state = ServiceSnapshot.load(snapshotImage, cluster.idleStrategy(), settings,
-                runtime.engine(), slots);
+                runtime.engine(), slots, ledger);
             restoredSequence = state.commandSequence();
-            timers.restore(state.endOfDayDeadline(), state.engineTimerDeadline());
+            timers.restore(state.endOfDayDeadline(), state.engineTimerDeadline(), state.sessionTimerDeadline());
             venueFingerprint = state.venueFingerprint();
             if (!checkOwnTables()) {
                 throw new IllegalStateException(status.startFailure);
@@ -140,7 +188,7 @@ public final class MatchingService implements ClusteredService {
         journal.resumeAt(restoredSequence);
         runtime.recover();
         runtime.startInline();
-        egress.start(cluster, runtime, journal);
+        egress.start(cluster, runtime, journal, sessions);
         welcome.start(runtime);
         status.commandSequence = restoredSequence;
         status.journalHeldThrough = journal.heldThrough();
@@ -156,9 +204,13 @@ public final class MatchingService implements ClusteredService {
     public void onSessionClose(ClientSession session, long timestamp, CloseReason closeReason) {
         GatewaySlot slot = slots.bySession(session.id());
         if (slot != null) {
+            clock.set(timestamp);
             slot.open = false;
-            LOG.warn("gateway {} disconnected from the cluster ({}): its reports are kept until it says hello again",
-                slot.gatewayId, closeReason);
+            directoryChanged = true;
+            LOG.warn("gateway {} disconnected from the cluster ({}): its sessions may be taken over by a Logon"
+                + " elsewhere; its reports are kept until it says hello again", slot.gatewayId, closeReason);
+            ledger.expire(timestamp, sessions); // claims waiting for it are granted now
+            flushDecisions();
         }
     }
 
@@ -171,6 +223,10 @@ public final class MatchingService implements ClusteredService {
         clock.set(timestamp);
         status.logPosition = header.position();
         timers.scheduleEndOfDay(timestamp);
+        GatewaySlot from = slots.bySession(session.id());
+        if (from != null) {
+            from.lastHeardNs = timestamp; // alive: its sessions stay its own (SessionLedger)
+        }
         if (length < 1) {
             ignored(null, "an empty message");
             return;
@@ -205,6 +261,10 @@ public final class MatchingService implements ClusteredService {
         int recordType = Ingress.commandRecordType(buffer, offset);
         int recordOffset = offset + Ingress.COMMAND_HEADER_LENGTH;
         int recordLength = length - Ingress.COMMAND_HEADER_LENGTH;
+        if (ClusterSessions.isRequest(recordType)) {
+            onSessionRequest(slot, sequence, recordType, buffer, recordOffset, recordLength);
+            return;
+        }
         String malformed = malformation(slot, recordType, buffer, recordOffset, recordLength);
         issuer = slot;
         answering = sequence;
@@ -216,6 +276,24 @@ public final class MatchingService implements ClusteredService {
         } else {
             appliedType = scratch.type();
             applyQueued();
+            sessions.commandApplied(scratch.owner(), scratch.inboundPosition());
+        }
+        flushAll();
+    }
+
+    /** A session's request in a gateway's sequence (a claim, a release, a message to number, a resend). */
+    private void onSessionRequest(GatewaySlot slot, long sequence, int type, DirectBuffer buffer, int offset,
+                                  int length) {
+        String malformed = sessions.malformation(slot, type, buffer, offset, length);
+        issuer = slot;
+        answering = sequence;
+        appliedType = null;
+        if (malformed != null) {
+            ignored(slot, malformed);
+        } else {
+            int[] holders = type == SessionCodec.CLAIM || type == SessionCodec.RELEASE ? ledger.holders() : null;
+            sessions.onRequest(slot, type, buffer, offset, length);
+            directoryChanged |= holders != null && !Arrays.equals(holders, ledger.holders());
         }
         flushAll();
     }
@@ -237,7 +315,17 @@ public final class MatchingService implements ClusteredService {
         if (scratch.owner() != 0 && !slot.serves(scratch.owner())) {
             return "a command for owner " + scratch.owner() + ", whom gateway " + slot.gatewayId + " does not serve";
         }
+        if (scratch.owner() != 0 && isClientRequest(scratch.type()) && ledger.holder(scratch.owner()) != slot.index) {
+            // The session moved to another gateway: what the old one still sends in its name is not applied.
+            return "a request of session " + scratch.owner() + ", which gateway " + slot.gatewayId + " does not hold";
+        }
         return null;
+    }
+
+    /** A request only the gateway holding the session may make (its client's); operators' and settings go anywhere. */
+    private static boolean isClientRequest(CommandType type) {
+        return type == CommandType.NEW_ORDER || type == CommandType.CANCEL || type == CommandType.REPLACE
+            || type == CommandType.ORDER_STATUS || type == CommandType.MASS_CANCEL || type == CommandType.MASS_STATUS;
     }
 
     private void onAck(ClientSession session, DirectBuffer buffer, int offset, int length) {
@@ -261,6 +349,14 @@ public final class MatchingService implements ClusteredService {
         if (correlationId == ServiceTimers.ENGINE_TIMER) {
             timers.engineTimerFired();
             applyOwn(operatorCommand.timer().timestampNanos(timestamp)); // reschedules as it flushes
+            return;
+        }
+        if (correlationId == ServiceTimers.SESSION_TIMER) {
+            timers.sessionTimerFired();
+            int[] before = ledger.holders();
+            ledger.expire(timestamp, sessions);
+            directoryChanged |= !Arrays.equals(before, ledger.holders());
+            flushDecisions(); // the decisions' records to their gateways; reschedules
             return;
         }
         if (correlationId != ServiceTimers.END_OF_DAY_TIMER) {
@@ -299,14 +395,48 @@ public final class MatchingService implements ClusteredService {
      * updated.
      */
     private void flushAll() {
+        if (directoryChanged) {
+            directoryChanged = false;
+            publishDirectory();
+        }
         egress.afterCommand(issuer, answering, appliedType);
         timers.scheduleEngineTimer(runtime.engine().nextDeadlineNanos());
+        timers.scheduleSessionTimer(ledger.nextDeadlineNs());
         status.commandSequence = journal.commandSequence();
         status.journalHeldThrough = journal.heldThrough();
         status.journalFailure = journal.failure();
         issuer = null;
         answering = 0;
         updateWindowStatus();
+    }
+
+    /** After a message that is no command (a hello, a lost gateway, a session timer): the records it staged go out. */
+    private void flushDecisions() {
+        issuer = null;
+        answering = 0;
+        appliedType = null;
+        flushAll();
+    }
+
+    /**
+     * The cluster's gateways and who holds each session, staged for every connected gateway's next batch (for their
+     * admin endpoints: any gateway says where a session is).
+     */
+    private void publishDirectory() {
+        List<GatewayDirectory.Gateway> gateways = new ArrayList<>();
+        for (int i = 1; i <= slots.maxGateways(); i++) {
+            GatewaySlot known = slots.slot(i);
+            if (!known.isFree()) {
+                gateways.add(new GatewayDirectory.Gateway(known.index, known.gatewayId, known.open, known.pid,
+                    known.fixPort, known.adminPort));
+            }
+        }
+        int length = new GatewayDirectory(ledger.takeovers(), gateways, ledger.holders()).encode(directory, 0);
+        for (int i = 1; i <= slots.maxGateways(); i++) {
+            if (slots.slot(i).open) {
+                runtime.outbound(i).publishRecord(Egress.DIRECTORY_RECORD, directory, 0, length);
+            }
+        }
     }
 
     // --- gateways ---
@@ -358,22 +488,38 @@ public final class MatchingService implements ClusteredService {
                 cluster.closeClientSession(slot.sessionId);
             }
         }
-        String refusal = slots.refusalOf(slot, owners);
+        String refusal = slots.refusalOf(owners);
         if (refusal != null) {
             refuseHello(session, refusal);
             return;
         }
+        GatewayProcess process = Ingress.helloProcess(buffer, offset, length);
         boolean known = slot.gatewayId == gatewayId;
+        boolean restarted = known && process.incarnation() != slot.incarnation;
         slot.gatewayId = gatewayId;
         slot.sessionId = session.id();
         slot.open = true;
-        slots.assign(slot, owners);
-        LOG.info("gateway {} said hello on session {} ({}), serving owners {}; {} of its commands applied, {} batches"
-                + " unacknowledged", gatewayId, session.id(), known ? "again" : "first time",
-            Arrays.toString(owners), slot.lastApplied, slot.window.count());
+        slot.lastHeardNs = clock.nanoTime();
+        slot.incarnation = process.incarnation();
+        slot.pid = process.pid();
+        slot.fixPort = process.fixPort();
+        slot.adminPort = process.adminPort();
+        slot.owners = owners.clone();
+        if (restarted || !known) {
+            // A new process: the connections of the sessions it held are gone (clients log on again, anywhere), and
+            // what it had not consumed is of no use to it (the sessions' messages are in every node's session logs).
+            ledger.releaseAll(slot.index, sessions);
+            slot.window.release(slot.egressSequence);
+        }
+        directoryChanged = true;
+        LOG.info("gateway {} (pid {}, FIX port {}) said hello on session {} ({}), may serve owners {}; {} of its"
+                + " commands applied, {} batches unacknowledged", gatewayId, process.pid(), process.fixPort(),
+            session.id(), !known ? "first time" : restarted ? "restarted" : "again", Arrays.toString(owners),
+            slot.lastApplied, slot.window.count());
         if (egress.leader()) {
             welcome.welcome(slot, session);
         }
+        flushDecisions(); // the directory, and grants of claims that waited for the sessions it held
     }
 
     /**
@@ -437,8 +583,8 @@ public final class MatchingService implements ClusteredService {
     public void onTakeSnapshot(ExclusivePublication snapshotPublication) {
         long start = System.nanoTime();
         int bytes = ServiceSnapshot.take(snapshotPublication, cluster.idleStrategy(), settings, runtime.engine(), slots,
-            new ServiceSnapshot.State(journal.commandSequence(), timers.endOfDayDeadline(), venueFingerprint,
-                timers.engineTimerDeadline()),
+            ledger, new ServiceSnapshot.State(journal.commandSequence(), timers.endOfDayDeadline(), venueFingerprint,
+                timers.engineTimerDeadline(), timers.sessionTimerDeadline()),
             cluster.logPosition());
         journal.markPosition();
         status.snapshots++;
@@ -453,6 +599,11 @@ public final class MatchingService implements ClusteredService {
         status.leaderMemberId = leaderMemberId;
         status.leadershipTermId = leadershipTermId;
         termProtocolVersion = ProtocolVersion.ofAppVersion(appVersion);
+        for (int i = 1; i <= slots.maxGateways(); i++) {
+            // The election's silence is no gateway's: each gets the timeout from the new term on to be heard again.
+            GatewaySlot slot = slots.slot(i);
+            slot.lastHeardNs = Math.max(slot.lastHeardNs, timestamp);
+        }
         status.termProtocolVersion = termProtocolVersion;
         LOG.info("leadership term {}: node {} leads (protocol version {})", leadershipTermId, leaderMemberId,
             termProtocolVersion);

@@ -23,17 +23,30 @@ import java.util.List;
  * @param snapshotCopies where each snapshot's bytes are also written, {@code snapshot-<log position>.bin}, the
  *                    newest few kept (for ops to inspect, and to compare nodes: every node writes the same bytes at
  *                    the same position); null: none
+ * @param gatewayTimeoutMs a gateway silent this long (log time) is gone: its sessions may be taken over
  */
 public record ServiceSettings(EngineConfig engine, JournalConfig journal, List<String> owners,
                               DropCopyRoutes dropCopies, boolean marketData, EndOfDay endOfDay, int maxGateways,
-                              int windowBytes, Path snapshotCopies) {
+                              int windowBytes, Path snapshotCopies, long gatewayTimeoutMs) {
     public static final int DEFAULT_MAX_GATEWAYS = 8;
     public static final int DEFAULT_WINDOW_BYTES = 64 << 20;
+    public static final long DEFAULT_GATEWAY_TIMEOUT_MS = 2_000;
+
+    /** With the default gateway timeout. */
+    public ServiceSettings(EngineConfig engine, JournalConfig journal, List<String> owners, DropCopyRoutes dropCopies,
+                           boolean marketData, EndOfDay endOfDay, int maxGateways, int windowBytes,
+                           Path snapshotCopies) {
+        this(engine, journal, owners, dropCopies, marketData, endOfDay, maxGateways, windowBytes, snapshotCopies,
+            DEFAULT_GATEWAY_TIMEOUT_MS);
+    }
 
     public ServiceSettings {
         owners = List.copyOf(owners);
         if (maxGateways < 1 || maxGateways > 64) {
             throw new IllegalArgumentException("maxGateways must be 1..64, was " + maxGateways);
+        }
+        if (gatewayTimeoutMs < 1) {
+            throw new IllegalArgumentException("gatewayTimeoutMs must be positive, was " + gatewayTimeoutMs);
         }
         if (windowBytes < (1 << 20)) {
             throw new IllegalArgumentException("windowBytes must be at least 1 MiB, was " + windowBytes);

@@ -26,28 +26,33 @@ import java.util.List;
  * standalone journal's snapshots hold it: orders, ids, halts, settings), and what the cluster adds: the command
  * sequence, the end-of-day deadline, and each gateway's slot with its unacknowledged egress. Big-endian:
  * <pre>
- *   "FIXMATCH-CLUSTER" u8 version (2; 1 is still read: no engine timer deadline)
+ *   "FIXMATCH-CLUSTER" u8 version (3; 2 and 1 are still read: no gateway processes or sessions' ledger; 1 no engine
+ *   timer deadline)
  *   u16 symbol count, each name (u8 length, ASCII)    u16 owner count, each CompID (u8 length, ASCII)
  *   i64 command sequence    i64 end-of-day deadline (epoch ns, 0: none)    i64 venue fingerprint (0: none yet)
  *   version 2: i64 engine timer deadline (epoch ns, 0: none)
  *   i32 engine state length, the engine's state
  *   u16 slots, each: i32 gateway id, i64 session id, u8 open, i64 last applied, i64 egress sequence,
- *       i64 ignored commands, u16 owners (i32 each), i64 window's oldest sequence, i64 batches lost,
- *       i32 batches, each (i32 length, bytes)
+ *       i64 ignored commands, u16 owners (i32 each), version 3: i64 last heard (log ns), i64 incarnation, i64 pid,
+ *       i32 FIX port, i32 admin port; i64 window's oldest sequence, i64 batches lost, i32 batches, each (i32 length,
+ *       bytes)
+ *   version 3: the sessions' ledger ({@link SessionLedger#write}), i64 session timer deadline (epoch ns, 0: none)
  * </pre>
  * Sent through the snapshot publication in chunks of at most {@link #CHUNK_BYTES}, each {@code u8 kind} (1: data,
  * 2: end) then the bytes. Every node writes the same bytes at the same log position.
  */
 final class ServiceSnapshot {
     private static final byte[] MAGIC = "FIXMATCH-CLUSTER".getBytes(StandardCharsets.US_ASCII);
-    private static final int VERSION = 2;
+    private static final int VERSION = 3;
+    private static final int VERSION_2 = 2;
     private static final int VERSION_1 = 1;
     static final int CHUNK_BYTES = 64 * 1024;
     private static final byte DATA = 1;
     private static final byte END = 2;
 
     /** The scalar state beside the engine and the slots. */
-    record State(long commandSequence, long endOfDayDeadline, long venueFingerprint, long engineTimerDeadline) {
+    record State(long commandSequence, long endOfDayDeadline, long venueFingerprint, long engineTimerDeadline,
+                 long sessionTimerDeadline) {
     }
 
     private ServiceSnapshot() {
@@ -55,8 +60,8 @@ final class ServiceSnapshot {
 
     /** Writes the state into the snapshot publication (and its copy, if asked for); returns its size in bytes. */
     static int take(ExclusivePublication publication, IdleStrategy idle, ServiceSettings settings,
-                    MatchingEngine engine, GatewaySlots slots, State state, long logPosition) {
-        byte[] bytes = encode(settings, engine, slots, state);
+                    MatchingEngine engine, GatewaySlots slots, SessionLedger ledger, State state, long logPosition) {
+        byte[] bytes = encode(settings, engine, slots, ledger, state);
         if (settings.snapshotCopies() != null) {
             SnapshotCopies.write(settings.snapshotCopies(), logPosition, bytes);
         }
@@ -86,7 +91,8 @@ final class ServiceSnapshot {
         }
     }
 
-    static byte[] encode(ServiceSettings settings, MatchingEngine engine, GatewaySlots slots, State state) {
+    static byte[] encode(ServiceSettings settings, MatchingEngine engine, GatewaySlots slots, SessionLedger ledger,
+                         State state) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.write(MAGIC);
@@ -107,6 +113,8 @@ final class ServiceSnapshot {
             for (int i = 1; i <= slots.maxGateways(); i++) {
                 writeSlot(out, slots.slot(i));
             }
+            ledger.write(out);
+            out.writeLong(state.sessionTimerDeadline());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -124,6 +132,11 @@ final class ServiceSnapshot {
         for (int owner : slot.owners) {
             out.writeInt(owner);
         }
+        out.writeLong(slot.lastHeardNs);
+        out.writeLong(slot.incarnation);
+        out.writeLong(slot.pid);
+        out.writeInt(slot.fixPort);
+        out.writeInt(slot.adminPort);
         out.writeLong(slot.window.oldestSequence());
         out.writeLong(slot.window.lostBatches());
         out.writeInt(slot.window.count());
@@ -154,7 +167,7 @@ final class ServiceSnapshot {
 
     /** Reads the snapshot image into a fresh engine and slots; returns the scalar state. */
     static State load(Image image, IdleStrategy idle, ServiceSettings settings, MatchingEngine engine,
-                      GatewaySlots slots) {
+                      GatewaySlots slots, SessionLedger ledger) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         boolean[] ended = {false};
         FragmentHandler handler = new FragmentAssembler((buffer, offset, length, header) -> {
@@ -176,19 +189,20 @@ final class ServiceSnapshot {
                 idle.idle();
             }
         }
-        return decode(bytes.toByteArray(), settings, engine, slots);
+        return decode(bytes.toByteArray(), settings, engine, slots, ledger);
     }
 
-    static State decode(byte[] bytes, ServiceSettings settings, MatchingEngine engine, GatewaySlots slots) {
+    static State decode(byte[] bytes, ServiceSettings settings, MatchingEngine engine, GatewaySlots slots,
+                        SessionLedger ledger) {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
             byte[] magic = in.readNBytes(MAGIC.length);
             if (!Arrays.equals(magic, MAGIC)) {
                 throw new IllegalStateException("the cluster's snapshot is not a fixmatch matching service's");
             }
             int version = in.readUnsignedByte();
-            if (version != VERSION && version != VERSION_1) {
+            if (version < VERSION_1 || version > VERSION) {
                 throw new IllegalStateException("the cluster's snapshot has format version " + version
-                    + "; this release reads " + VERSION_1 + " and " + VERSION);
+                    + "; this release reads " + VERSION_1 + " to " + VERSION);
             }
             List<String> symbols = readNames(in);
             List<String> configured = settings.engine().symbols().stream().map(SymbolSpec::name).toList();
@@ -203,8 +217,10 @@ final class ServiceSnapshot {
                     + ", this node is configured with " + settings.owners() + " (sessions may only be added at the"
                     + " end)");
             }
-            State state = new State(in.readLong(), in.readLong(), in.readLong(),
-                version >= VERSION ? in.readLong() : 0);
+            long commandSequence = in.readLong();
+            long endOfDayDeadline = in.readLong();
+            long venueFingerprint = in.readLong();
+            long engineTimerDeadline = version >= VERSION_2 ? in.readLong() : 0;
             int engineLength = in.readInt();
             byte[] engineBytes = in.readNBytes(engineLength);
             try (DataInputStream engineIn = new DataInputStream(new ByteArrayInputStream(engineBytes))) {
@@ -216,15 +232,21 @@ final class ServiceSnapshot {
                     + " gateway slots, this node is configured with " + slots.maxGateways());
             }
             for (int i = 1; i <= slotCount; i++) {
-                readSlot(in, slots, slots.slot(i));
+                readSlot(in, slots.slot(i), version);
             }
-            return state;
+            long sessionTimerDeadline = 0;
+            if (version >= VERSION) {
+                ledger.read(in);
+                sessionTimerDeadline = in.readLong();
+            }
+            return new State(commandSequence, endOfDayDeadline, venueFingerprint, engineTimerDeadline,
+                sessionTimerDeadline);
         } catch (IOException e) {
             throw new UncheckedIOException("the cluster's snapshot cannot be read", e);
         }
     }
 
-    private static void readSlot(DataInputStream in, GatewaySlots slots, GatewaySlot slot) throws IOException {
+    private static void readSlot(DataInputStream in, GatewaySlot slot, int version) throws IOException {
         slot.gatewayId = in.readInt();
         slot.sessionId = in.readLong();
         slot.open = in.readUnsignedByte() != 0;
@@ -235,8 +257,13 @@ final class ServiceSnapshot {
         for (int i = 0; i < owners.length; i++) {
             owners[i] = in.readInt();
         }
-        if (slot.gatewayId != 0) {
-            slots.assign(slot, owners);
+        slot.owners = owners;
+        if (version >= VERSION) {
+            slot.lastHeardNs = in.readLong();
+            slot.incarnation = in.readLong();
+            slot.pid = in.readLong();
+            slot.fixPort = in.readInt();
+            slot.adminPort = in.readInt();
         }
         slot.window.restore(in.readLong(), in.readLong());
         int batches = in.readInt();

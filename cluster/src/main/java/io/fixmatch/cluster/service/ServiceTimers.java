@@ -6,15 +6,18 @@ import io.fixmatch.engine.config.EndOfDay;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The service's two cluster timers, whose deadlines are replicated state (in the snapshot, set only from log events,
- * so every node schedules the same): the end of the trading day ({@code engine.endOfDay}: day orders expire), and the
- * engine's own next deadline (a GTD expiry, an auction's end). The cluster fires each as a log event; the service then
- * applies the command it stands for, stamped with the log's time. Never the node's clock.
+ * The service's cluster timers, whose deadlines are replicated state (in the snapshot, set only from log events, so
+ * every node schedules the same): the end of the trading day ({@code engine.endOfDay}: day orders expire), the
+ * engine's own next deadline (a GTD expiry, an auction's end), and the sessions' ledger's next decision (a claim that
+ * waits for a gateway to fall silent, or for its deadline). The cluster fires each as a log event; the service then
+ * does what it stands for, at the log's time. Never the node's clock.
  */
 final class ServiceTimers {
     static final long END_OF_DAY_TIMER = 1;
     /** The engine's own next deadline (a GTD expiry, an auction's end): see {@link #scheduleEngineTimer}. */
     static final long ENGINE_TIMER = 2;
+    /** When the sessions' ledger next has a waiting claim to decide: see {@link #scheduleSessionTimer}. */
+    static final long SESSION_TIMER = 3;
 
     /** When DAY orders expire; null: never. */
     private final EndOfDay endOfDay;
@@ -23,6 +26,8 @@ final class ServiceTimers {
     private long endOfDayDeadline;
     /** The deadline (epoch ns) of the scheduled engine timer; 0: none scheduled. Replicated state. */
     private long engineTimerDeadline;
+    /** The deadline (epoch ns) of the scheduled session timer; 0: none scheduled. Replicated state. */
+    private long sessionTimerDeadline;
 
     ServiceTimers(EndOfDay endOfDay) {
         this.endOfDay = endOfDay;
@@ -34,9 +39,14 @@ final class ServiceTimers {
     }
 
     /** The deadlines a snapshot holds (the cluster restores its timers itself). */
-    void restore(long endOfDayDeadline, long engineTimerDeadline) {
+    void restore(long endOfDayDeadline, long engineTimerDeadline, long sessionTimerDeadline) {
         this.endOfDayDeadline = endOfDayDeadline;
         this.engineTimerDeadline = engineTimerDeadline;
+        this.sessionTimerDeadline = sessionTimerDeadline;
+    }
+
+    long sessionTimerDeadline() {
+        return sessionTimerDeadline;
     }
 
     long endOfDayDeadline() {
@@ -64,16 +74,32 @@ final class ServiceTimers {
      * none.
      */
     void scheduleEngineTimer(long deadline) {
-        long wanted = deadline == Long.MAX_VALUE ? 0 : deadline;
-        if (wanted == engineTimerDeadline) {
-            return;
+        engineTimerDeadline = reschedule(ENGINE_TIMER, engineTimerDeadline, deadline == Long.MAX_VALUE ? 0 : deadline);
+    }
+
+    /**
+     * After every log message: a cluster timer at the sessions' ledger's next deadline ({@code deadline}, 0: no claim
+     * waits), derived from replicated state; rescheduled when it moves, canceled when no claim waits.
+     */
+    void scheduleSessionTimer(long deadline) {
+        sessionTimerDeadline = reschedule(SESSION_TIMER, sessionTimerDeadline, deadline);
+    }
+
+    /** Moves a timer scheduled at {@code scheduled} to {@code wanted} (0: none, canceled); returns {@code wanted}. */
+    private long reschedule(long correlationId, long scheduled, long wanted) {
+        if (wanted != scheduled) {
+            if (wanted == 0) {
+                cluster.cancelTimer(correlationId);
+            } else {
+                cluster.scheduleTimer(correlationId, wanted);
+            }
         }
-        if (wanted == 0) {
-            cluster.cancelTimer(ENGINE_TIMER);
-        } else {
-            cluster.scheduleTimer(ENGINE_TIMER, wanted);
-        }
-        engineTimerDeadline = wanted;
+        return wanted;
+    }
+
+    /** The session timer fired: the next is scheduled after the ledger decided. */
+    void sessionTimerFired() {
+        sessionTimerDeadline = 0;
     }
 
     /** The engine timer fired: none is scheduled until the next command's deadline is asked for. */

@@ -25,229 +25,161 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
+import java.util.Objects;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * The cluster's snapshot gives back every field of the service's state, compared one by one after a round trip:
- * comparing the bytes re-encoded from the restored state would not see a field that the writer and the reader both
- * leave out (a slot's egress sequence was once such a field: a node restored from the snapshot numbered its batches
- * from 1 and the gateway dropped them all as duplicates).
- *
- * <p>Robust to new fields: the slots' fields are compared by reflection, and the test fails while any of them still
- * holds a fresh slot's value before the round trip (a new field must be given a value here, and so be compared); the
- * scalar state's record components are filled and compared generically; the egress window's and the service's fields
- * are explicit lists a new field must join, saying whether and how the snapshot carries it.
+ * The service's snapshot gives back every field it holds: the scalar state's every component, each gateway slot's
+ * every field (its window's batches included), the engine and the sessions' ledger. Compared field by field, by
+ * reflection, so a field both the writer and the reader forget (re-encoded bytes would match) is caught, and a field
+ * added later without a value here fails the test until the setup gives it one.
  */
 class ServiceSnapshotTest {
     private static final List<SymbolSpec> SYMBOLS = List.of(SymbolSpec.of("AAPL", 2, 1, 1),
         SymbolSpec.of("MSFT", 2, 1, 1));
-    private static final List<String> OWNERS = List.of("CLIENT1", "CLIENT2", "CLIENT3", "CLIENT4");
-    private static final EngineConfig ENGINE = new EngineConfig(SYMBOLS, 1_000, 100);
+    private static final List<String> OWNERS = List.of("CLIENT1", "CLIENT2", "CLIENT3");
     private static final int MAX_GATEWAYS = 3;
-    /** Small, so that the window drops batches and counts them lost. */
-    private static final int WINDOW_BYTES = 512;
+    /** Small enough that the third batch pushes the first out: the window's lost count is set too. */
+    private static final int WINDOW_BYTES = 256;
+    private static final long TIMEOUT_NS = 2_000_000_000L;
+    /** Set by the snapshot's position in the slot list, not by its contents. */
+    private static final List<String> SET_BY_POSITION = List.of("index");
 
-    private final ServiceSettings settings = new ServiceSettings(ENGINE, JournalConfig.at(Path.of("unused")), OWNERS,
-        DropCopyRoutes.NONE, true, null, MAX_GATEWAYS, 1 << 20, null);
+    private final ServiceSettings settings = new ServiceSettings(new EngineConfig(SYMBOLS, 1_000, 100),
+        JournalConfig.at(Path.of("unused")), OWNERS, DropCopyRoutes.NONE, true, null, MAX_GATEWAYS, 1 << 20, null);
 
     @Test
-    void everyFieldOfTheServicesStateComesBackAfterARoundTrip() throws Exception {
-        MatchingEngine engine = engineWithOrders();
+    void everyFieldOfTheStateTheSlotsTheEngineAndTheLedgerSurvivesTheSnapshot() throws Exception {
+        MatchingEngine engine = new MatchingEngine(settings.engine(), event -> { });
+        engine.process(new Command().newOrder(1, "b1", 0, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, 15_000, 100)
+            .timestampNanos(1_000));
         GatewaySlots slots = new GatewaySlots(MAX_GATEWAYS, OWNERS.size(), WINDOW_BYTES);
-        fill(slots, slots.slot(1), 11, 4_001, true, new int[] {1, 2}, 5);
-        fill(slots, slots.slot(2), 22, 4_002, false, new int[] {4}, 40);
-        // slot 3 stays free: a free slot comes back free
-        ServiceSnapshot.State state = distinctState();
-
-        byte[] bytes = ServiceSnapshot.encode(settings, engine, slots, state);
-        MatchingEngine restoredEngine = new MatchingEngine(ENGINE, event -> { });
-        GatewaySlots restored = new GatewaySlots(MAX_GATEWAYS, OWNERS.size(), WINDOW_BYTES);
-        ServiceSnapshot.State restoredState = ServiceSnapshot.decode(bytes, settings, restoredEngine, restored);
-
-        assertEquals(state, restoredState, "the scalar state");
-        for (int i = 1; i <= MAX_GATEWAYS; i++) {
-            assertSameSlot(slots.slot(i), restored.slot(i));
+        GatewaySlot first = slots.slot(1);
+        first.gatewayId = 7;
+        first.sessionId = 4_242;
+        first.open = true;
+        first.lastHeardNs = 1_700_000_000_123_456_789L;
+        first.incarnation = 987_654_321;
+        first.pid = 31_337;
+        first.fixPort = 9_876;
+        first.adminPort = 9_880;
+        first.owners = new int[] {1, 3};
+        first.lastApplied = 1_234;
+        first.egressSequence = 57;
+        first.ignoredCommands = 9;
+        for (long sequence = 55; sequence <= 57; sequence++) {
+            addBatch(first.window, sequence);
         }
-        for (int owner = 1; owner <= OWNERS.size(); owner++) {
-            assertEquals(slots.slotOfOwner(owner), restored.slotOfOwner(owner), "the slot serving owner " + owner);
-        }
-        assertArrayEquals(engineState(engine), engineState(restoredEngine),
-            "the engine's state (its fields are EngineStateTest's)");
-    }
+        GatewaySlot second = slots.slot(2);
+        second.gatewayId = 8;
+        second.owners = new int[] {2};
+        second.egressSequence = 3;
+        second.window.release(3);
+        SessionLedger ledger = new SessionLedger(OWNERS.size(), TIMEOUT_NS, liveness(slots));
+        ledger.claim(1, 1, new SessionLedger.Claim(1, false, 0), 100, ignoredDecisions());
+        ledger.numberOut(1);
+        ledger.inboundSeen(1, 0, 12);
+        ServiceSnapshot.State state = new ServiceSnapshot.State(1_234, 1_700_000_100_000_000_000L, 0x1234_5678_9abcL,
+            1_700_000_050_000_000_000L, 1_700_000_002_000_000_000L);
 
-    /** Before the round trip, every field of a used slot differs from a fresh slot's: so every field is compared. */
-    @Test
-    void theRoundTripExercisesEveryFieldOfASlot() throws Exception {
-        GatewaySlots slots = new GatewaySlots(MAX_GATEWAYS, OWNERS.size(), WINDOW_BYTES);
-        GatewaySlot used = slots.slot(1);
-        fill(slots, used, 11, 4_001, true, new int[] {1, 2}, 5);
-        GatewaySlot fresh = new GatewaySlot(1, WINDOW_BYTES);
-        for (Field field : instanceFields(GatewaySlot.class)) {
-            if (field.getName().equals("index") || field.getName().equals("window")) {
-                continue; // the slot's number (fixed by its place); the window, compared by its own list below
-            }
-            assertNotEquals(describe(field.get(fresh)), describe(field.get(used)), "GatewaySlot." + field.getName()
-                + " keeps a fresh slot's value in this test: give it one in fill(), so the round trip compares it");
-        }
-        EgressWindow window = used.window;
-        EgressWindow freshWindow = fresh.window;
-        assertNotEquals(describeWindow(freshWindow), describeWindow(window));
-        assertNotEquals(0, window.lostBatches(), "the window lost batches (the count is state)");
-        assertNotEquals(1, window.oldestSequence(), "the window released batches");
-    }
+        byte[] bytes = ServiceSnapshot.encode(settings, engine, slots, ledger, state);
+        MatchingEngine restoredEngine = new MatchingEngine(settings.engine(), event -> { });
+        GatewaySlots restoredSlots = new GatewaySlots(MAX_GATEWAYS, OWNERS.size(), WINDOW_BYTES);
+        SessionLedger restoredLedger = new SessionLedger(OWNERS.size(), TIMEOUT_NS, liveness(restoredSlots));
+        ServiceSnapshot.State restored = ServiceSnapshot.decode(bytes, settings, restoredEngine, restoredSlots,
+            restoredLedger);
 
-    /**
-     * The egress window's fields, each either compared after the round trip ({@link #describeWindow}) or its layout
-     * (where the bytes sit in the buffer, not what they are). A new field must join one list or the other.
-     */
-    @Test
-    void everyFieldOfTheEgressWindowIsComparedOrIsLayout() {
-        Set<String> compared = Set.of("oldestSequence", "count", "lostBatches", "bytes");
-        Set<String> layout = Set.of("maxBytes", "head", "tail");
-        assertKnownFields(EgressWindow.class, compared, layout);
-    }
-
-    /**
-     * The service's fields, each either replicated state (carried by the snapshot: the scalar state's components, the
-     * engine, the slots, the command sequence the journal counts) or the node's own (configuration, buffers, what
-     * the applying of one message uses and leaves behind, the admin endpoint's). A new field must say which: a
-     * replicated one forgotten by the snapshot would make a restored node apply the log differently.
-     */
-    @Test
-    void everyFieldOfTheServiceIsInTheSnapshotOrTheNodesOwn() {
-        Set<String> stateComponents = new TreeSet<>();
         for (RecordComponent component : ServiceSnapshot.State.class.getRecordComponents()) {
-            stateComponents.add(component.getName());
+            Object value = component.getAccessor().invoke(state);
+            assertNotEquals(0L, value, component.getName() + " is set here, so that one the snapshot forgets is caught");
+            assertEquals(value, component.getAccessor().invoke(restored), component.getName());
         }
-        Set<String> scalars = Set.of("venueFingerprint", "endOfDayDeadline", "engineTimerDeadline");
-        for (String scalar : scalars) {
-            assertEquals(true, stateComponents.contains(scalar), "MatchingService." + scalar
-                + " is replicated state: ServiceSnapshot.State must carry it");
-        }
-        Set<String> replicated = new TreeSet<>(scalars);
-        replicated.addAll(Set.of(
-            "slots",    // ServiceSnapshot writes every slot
-            "runtime",  // its engine: EngineState
-            "journal")); // its command sequence: State.commandSequence
-        Set<String> nodesOwn = Set.of("settings", "status", "clock", "scratch", "operatorCommand", "live", "kept",
-            "reply", "onStagedRecord", "cluster", "leader", "building", "liveAt", "keptAt", "keptRecords", "issuer",
-            "answering", "ownFingerprint", "appliedType", "bookQueryAsked", "bookQuerySymbol", "bookQueryAnswered");
-        assertKnownFields(MatchingService.class, replicated, nodesOwn);
-    }
-
-    private static void assertKnownFields(Class<?> type, Set<String> compared, Set<String> other) {
-        List<String> unknown = new ArrayList<>();
-        for (Field field : instanceFields(type)) {
-            if (!compared.contains(field.getName()) && !other.contains(field.getName())) {
-                unknown.add(field.getName());
+        for (Field field : GatewaySlot.class.getDeclaredFields()) {
+            if (Modifier.isStatic(field.getModifiers()) || field.isSynthetic()) {
+                continue;
+            }
+            field.setAccessible(true);
+            boolean set = false;
+            for (int i = 1; i <= MAX_GATEWAYS; i++) {
+                Object before = comparable(field.get(slots.slot(i)));
+                assertEquals(before, comparable(field.get(restoredSlots.slot(i))), "slot " + i + ": " + field.getName());
+                set |= !before.equals(comparable(field.get(new GatewaySlot(i, WINDOW_BYTES))));
+            }
+            if (!SET_BY_POSITION.contains(field.getName())) {
+                assertEquals(true, set, field.getName() + " is set in some slot here, so that a field the snapshot's"
+                    + " writer and reader both forget is caught");
             }
         }
-        assertEquals(List.of(), unknown, type.getSimpleName() + " has fields this test does not know: is each in the"
-            + " cluster's snapshot (ServiceSnapshot) and compared after its round trip, or none of its business?");
+        assertArrayEquals(engineBytes(engine), engineBytes(restoredEngine), "the engine");
+        assertArrayEquals(ledgerBytes(ledger), ledgerBytes(restoredLedger), "the sessions' ledger");
+        assertArrayEquals(bytes, ServiceSnapshot.encode(settings, restoredEngine, restoredSlots, restoredLedger,
+            restored), "the same bytes again");
     }
 
-    /** A slot as a gateway's hello, commands and batches leave it; its window holds batches up to its sequence. */
-    private static void fill(GatewaySlots slots, GatewaySlot slot, int gatewayId, long sessionId, boolean open,
-                             int[] owners, long firstBatch) {
-        slot.gatewayId = gatewayId;
-        slot.sessionId = sessionId;
-        slot.open = open;
-        slots.assign(slot, owners);
-        slot.lastApplied = 1_000 + gatewayId;
-        slot.ignoredCommands = 7 + gatewayId;
-        UnsafeBuffer batch = new UnsafeBuffer(new byte[200]);
-        long sequence = firstBatch;
-        for (int i = 0; i < 6; i++, sequence++) { // 6 x 204 bytes in a window of 512: the oldest are lost
-            Egress.encodeBatchHeader(batch, 0, 0, sequence, 100 + sequence, 500 + sequence);
-            batch.putLong(Egress.BATCH_HEADER_LENGTH, gatewayId * 1_000L + sequence); // content of its own
-            slot.window.add(batch, 0, batch.capacity());
+    /** A field's value in a form {@code equals} compares by content: arrays and the egress window by what they hold. */
+    private static Object comparable(Object value) {
+        if (value instanceof int[] array) {
+            return Arrays.toString(array);
         }
-        slot.egressSequence = sequence - 1;
-        slot.window.release(sequence - 2); // acknowledged all but the last
-    }
-
-    /** Every component of the scalar state with a value of its own, whatever components it has. */
-    private static ServiceSnapshot.State distinctState() throws Exception {
-        RecordComponent[] components = ServiceSnapshot.State.class.getRecordComponents();
-        Class<?>[] types = new Class<?>[components.length];
-        Object[] values = new Object[components.length];
-        for (int i = 0; i < components.length; i++) {
-            types[i] = components[i].getType();
-            if (types[i] != long.class) {
-                fail("ServiceSnapshot.State." + components[i].getName() + " is a " + types[i]
-                    + ": give distinctState() a value for it");
-            }
-            values[i] = 0x1000_0000_0000L * (i + 1) + 12_345 + i; // non-zero, distinct, not a small number
+        if (value instanceof EgressWindow window) {
+            List<String> batches = new ArrayList<>();
+            window.forEachAfter(Long.MIN_VALUE, (buffer, offset, length) -> {
+                byte[] batch = new byte[length];
+                buffer.getBytes(offset, batch);
+                batches.add(HexFormat.of().formatHex(batch));
+            });
+            return "oldest " + window.oldestSequence() + ", lost " + window.lostBatches() + ", " + window.count()
+                + " batches " + batches;
         }
-        return ServiceSnapshot.State.class.getDeclaredConstructor(types).newInstance(values);
+        return Objects.requireNonNull(value, "a null field");
     }
 
-    private static void assertSameSlot(GatewaySlot expected, GatewaySlot actual) throws IllegalAccessException {
-        for (Field field : instanceFields(GatewaySlot.class)) {
-            Object want = field.get(expected);
-            Object got = field.get(actual);
-            if (want instanceof EgressWindow window) {
-                assertEquals(describeWindow(window), describeWindow((EgressWindow) got),
-                    "slot " + expected.index + "'s window");
-            } else {
-                assertEquals(describe(want), describe(got), "slot " + expected.index + "'s " + field.getName());
-            }
-        }
+    /** A batch of egress sequence {@code sequence} carrying one record, kept in the window. */
+    private static void addBatch(EgressWindow window, long sequence) {
+        UnsafeBuffer batch = new UnsafeBuffer(new byte[Egress.BATCH_HEADER_LENGTH + 80]);
+        Egress.encodeBatchHeader(batch, 0, 0, sequence, sequence * 10, sequence * 100);
+        batch.setMemory(Egress.BATCH_HEADER_LENGTH, 80, (byte) sequence);
+        window.add(batch, 0, batch.capacity());
     }
 
-    private static String describe(Object value) {
-        if (value instanceof int[] ints) {
-            return Arrays.toString(ints);
-        }
-        if (value == null || value instanceof Number || value instanceof Boolean) {
-            return String.valueOf(value);
-        }
-        throw new AssertionError("a slot field of type " + value.getClass() + ": teach this test to compare it");
-    }
-
-    /** What a window holds: its counters and every batch, in order. */
-    private static String describeWindow(EgressWindow window) {
-        StringBuilder text = new StringBuilder("oldest " + window.oldestSequence() + ", " + window.count()
-            + " batches, " + window.bytesHeld() + " bytes, lost " + window.lostBatches() + ":");
-        window.forEachAfter(Long.MIN_VALUE, (buffer, offset, length) -> {
-            byte[] bytes = new byte[length];
-            buffer.getBytes(offset, bytes);
-            text.append(' ').append(HexFormat.of().formatHex(bytes));
-        });
-        return text.toString();
-    }
-
-    private static List<Field> instanceFields(Class<?> type) {
-        List<Field> fields = new ArrayList<>();
-        for (Field field : type.getDeclaredFields()) {
-            if (!Modifier.isStatic(field.getModifiers()) && !field.isSynthetic()) {
-                field.setAccessible(true);
-                fields.add(field);
-            }
-        }
-        return fields;
-    }
-
-    private static MatchingEngine engineWithOrders() {
-        MatchingEngine engine = new MatchingEngine(ENGINE, event -> { });
-        Command command = new Command();
-        engine.process(command.newOrder(1, "b1", 0, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, 10_000, 5));
-        engine.process(command.newOrder(2, "s1", 0, Side.SELL, OrderType.LIMIT, TimeInForce.GTC, 10_100, 3));
-        engine.process(command.newOrder(4, "s2", 1, Side.SELL, OrderType.LIMIT, TimeInForce.DAY, 20_000, 2));
-        return engine;
-    }
-
-    private static byte[] engineState(MatchingEngine engine) throws IOException {
+    private static byte[] engineBytes(MatchingEngine engine) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (DataOutputStream out = new DataOutputStream(bytes)) {
-            EngineState.write(engine, out);
-        }
+        EngineState.write(engine, new DataOutputStream(bytes));
         return bytes.toByteArray();
+    }
+
+    private static byte[] ledgerBytes(SessionLedger ledger) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        ledger.write(new DataOutputStream(bytes));
+        return bytes.toByteArray();
+    }
+
+    private static SessionLedger.Liveness liveness(GatewaySlots slots) {
+        return new SessionLedger.Liveness() {
+            @Override
+            public boolean alive(int slot, long nowNs) {
+                return slots.slot(slot).alive(nowNs, TIMEOUT_NS);
+            }
+
+            @Override
+            public long silentFromNs(int slot) {
+                return slots.slot(slot).lastHeardNs + TIMEOUT_NS;
+            }
+        };
+    }
+
+    private static SessionLedger.Decisions ignoredDecisions() {
+        return new SessionLedger.Decisions() {
+            @Override
+            public void granted(int owner, int slot, int previousSlot, int epoch, long logonAnswerSeqNum, long nextIn) {
+            }
+
+            @Override
+            public void refused(int owner, int slot, String reason, long logoutSeqNum) {
+            }
+        };
     }
 }

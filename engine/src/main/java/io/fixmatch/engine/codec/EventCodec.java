@@ -90,6 +90,16 @@ public final class EventCodec {
         return position - offset;
     }
 
+    /** The owner of an encoded event, read without decoding the rest. */
+    public static int owner(DirectBuffer buffer, int offset) {
+        return buffer.getInt(offset + 16, ORDER);
+    }
+
+    /** The inbound position of the request an encoded event answers (0: none), read without decoding the rest. */
+    public static long answeredInbound(DirectBuffer buffer, int offset) {
+        return buffer.getLong(offset + 112, ORDER);
+    }
+
     /** Reads an event written by {@link #encode} into {@code event}. */
     public static void decode(DirectBuffer buffer, int offset, ExecutionEvent event) {
         int type = unsigned(buffer, offset);

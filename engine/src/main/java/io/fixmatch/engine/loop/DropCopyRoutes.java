@@ -47,6 +47,11 @@ public final class DropCopyRoutes {
         return recipientsByOwner[owner];
     }
 
+    /** The owner ids of the drop-copy sessions covering {@code owner} (empty: none). Allocation-free. */
+    public int[] recipientsOfOwner(int owner) {
+        return owner < 1 || owner >= recipientsByOwner.length ? NOBODY : recipientsByOwner[owner];
+    }
+
     /** Whether any owner is covered. */
     public boolean isEmpty() {
         for (int[] recipients : recipientsByOwner) {

@@ -2,6 +2,7 @@ package io.fixmatch.engine.loop;
 
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.codec.CommandCodec;
+import io.fixmatch.engine.codec.SessionCodec;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.MessageHandler;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -69,11 +70,12 @@ public final class InboundCommandRing {
 
     /**
      * Enqueues a record another ring's consumer read ({@link #read}) as it was: type {@link #COMMAND} or
-     * {@link #TRACED_COMMAND} and its bytes (how the cluster service takes a gateway's command from the log).
-     * Returns false when the ring is full.
+     * {@link #TRACED_COMMAND} and its bytes (how the cluster service takes a gateway's command from the log), or a
+     * session's request to a cluster that owns the sessions ({@code SessionCodec}'s request types: only a cluster
+     * link reads those). Returns false when the ring is full.
      */
     public boolean offerRecord(int type, DirectBuffer source, int offset, int length) {
-        if (type != COMMAND && type != TRACED_COMMAND) {
+        if (type != COMMAND && type != TRACED_COMMAND && (type < SessionCodec.CLAIM || type > SessionCodec.KEEPALIVE)) {
             throw new IllegalArgumentException("not a command record type: " + type);
         }
         int index = ring.tryClaim(type, length);

@@ -3,6 +3,7 @@ package io.fixmatch.engine.loop;
 import io.fixmatch.engine.api.EventSink;
 import io.fixmatch.engine.api.ExecutionEvent;
 import io.fixmatch.engine.codec.EventCodec;
+import io.fixmatch.engine.codec.SessionCodec;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.IntArrayList;
@@ -26,7 +27,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link #TRACED_EVENT}: five {@link CommandTrace} stamps
  * (i64 socket read, ring offer, match start, journal done, match done), then the encoded event. The events of a
  * traced command are claimed as they happen but committed (made visible) only when the command is done, so that they
- * can carry its match-done stamp; a consumer never sees a later record before an uncommitted one.
+ * can carry its match-done stamp; a consumer never sees a later record before an uncommitted one. A gateway of a
+ * cluster that owns the sessions also gets {@link SessionCodec}'s records: reports wrapped as NUMBERED (the MsgSeqNum
+ * the cluster gave them), and the sessions' own records ({@link TracedEventSink#onSessionRecord}).
  *
  * <p>When the ring is full the matching thread waits for room (an event is never dropped): it wakes the consumer and
  * then either idles or, when the consumer runs on the same thread (the one-thread layout), runs the consumer's drain
@@ -214,7 +217,14 @@ public final class OutboundEventRing {
     }
 
     private void decode(int type, MutableDirectBuffer buffer, int index, int length) {
-        if (type == STORED_THROUGH) {
+        if (type == SessionCodec.NUMBERED) {
+            // A session's message numbered by the cluster: the number first, then the message as any other record.
+            consumerSink.onNumber(SessionCodec.numberedSeqNum(buffer, index));
+            decode(SessionCodec.numberedInnerType(buffer, index), buffer, index + SessionCodec.NUMBERED_HEADER_LENGTH,
+                length - SessionCodec.NUMBERED_HEADER_LENGTH);
+        } else if (type > COPY) {
+            consumerSink.onSessionRecord(type, buffer, index, length);
+        } else if (type == STORED_THROUGH) {
             consumerSink.onStoredThrough(buffer.getLong(index));
         } else if (type == MARKET_DATA) {
             consumerSink.onMarketData(buffer, index, length);

@@ -33,4 +33,20 @@ public interface TracedEventSink {
      */
     default void onCopy(int recipientOwner, ExecutionEvent event) {
     }
+
+    /**
+     * The next record this sink is handed (an event, a copy, a session's own message) is message {@code seqNum} of
+     * its session, numbered by the cluster that owns the sessions (see {@code SessionCodec}). Never in a standalone
+     * server, where each session numbers its own messages.
+     */
+    default void onNumber(long seqNum) {
+    }
+
+    /**
+     * One of {@code SessionCodec}'s records for the sessions of a gateway of a cluster (a Logon's claim granted or
+     * refused, a session taken over, a message of the gateway's own numbered, a resend's answer, the write lease).
+     * Valid until this returns.
+     */
+    default void onSessionRecord(int type, DirectBuffer buffer, int offset, int length) {
+    }
 }

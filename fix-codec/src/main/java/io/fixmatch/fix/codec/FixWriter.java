@@ -133,6 +133,28 @@ public final class FixWriter {
         return this;
     }
 
+    /**
+     * Appends fields already in FIX form ({@code tag=value<SOH>}...), verbatim: a body written earlier (see
+     * {@link #bodyBytes}) put behind a header written now.
+     */
+    public FixWriter raw(byte[] source, int offset, int count) {
+        System.arraycopy(source, offset, buffer, position, count);
+        position += count;
+        return this;
+    }
+
+    /** Where the next field goes: mark it before writing fields, and {@link #bodyBytes} copies them out. */
+    public int position() {
+        return position;
+    }
+
+    /** Copies the fields written since {@code mark} (a {@link #position()}) into {@code target}; returns how many bytes. */
+    public int bodyBytes(int mark, byte[] target, int offset) {
+        int count = position - mark;
+        System.arraycopy(buffer, mark, target, offset, count);
+        return count;
+    }
+
     /** Copies a field of a parsed message verbatim. */
     public FixWriter copyField(FixMessage message, int field) {
         return field(message.tagAt(field), message.buffer(), message.valueStartAt(field), message.valueLengthAt(field));

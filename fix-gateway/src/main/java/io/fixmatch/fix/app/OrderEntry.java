@@ -140,6 +140,13 @@ public final class OrderEntry implements ApplicationHandler {
      * kill switch on a lost connection (no Logout exchange): a journaled command that engages it.
      */
     @Override
+    public void onMoved(FixSession fixSession) {
+        if (marketData != null) {
+            marketData.onDisconnected(fixSession);
+        }
+    }
+
+    @Override
     public void onDisconnected(FixSession fixSession) {
         long now = System.currentTimeMillis() * 1_000_000L;
         if (marketData != null) {
@@ -369,8 +376,8 @@ public final class OrderEntry implements ApplicationHandler {
                 message.valueLengthAt(symbolField));
         }
         session.seenClientOrderIds().reported(refusalReport.clientOrderIdHash());
-        session.sendApplication(refusalReport.msgType(), refusalReport, nowMs);
-        if (refusalCopies != null) {
+        session.sendRefusal(refusalReport.msgType(), refusalReport, nowMs);
+        if (refusalCopies != null && !session.clusterOwned()) { // a cluster copies what it numbers itself
             refusalCopies.copy(session, refusal, refusalReport, nowMs);
         }
     }

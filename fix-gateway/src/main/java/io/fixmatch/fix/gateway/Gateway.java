@@ -56,9 +56,13 @@ public final class Gateway {
     private final List<GatewayConnection> pausedReaders = new ArrayList<>();
     private final List<LongConsumer> timers = new ArrayList<>();
     private final InboundCommandRing inbound;
+    private final SessionRegistry registry;
+    private final SymbolTable symbols;
     private SessionTransport[] dirty = new SessionTransport[16];
     private int dirtyCount;
     private MatchingRuntime inlineMatching;
+    /** Cluster-owned sessions: writes only while the cluster's lease holds (null: standalone, always). */
+    private WriteLease writeLease;
     private ConsumerWakeup wakeup;
     private ScheduledExecutorService loop;
     private AffinityLock cpuLock;
@@ -100,6 +104,20 @@ public final class Gateway {
         this.outbound = outbound;
         this.pending = pending;
         this.reports = new ReportWriter(outbound, registry, symbols, stages, sessions, marketData);
+        this.registry = registry;
+        this.symbols = symbols;
+    }
+
+    /**
+     * Before start, a gateway of a cluster that owns the sessions: it writes their bytes under the cluster's
+     * {@link WriteLease}, and their records (grants, numbered messages, resends) reach them.
+     */
+    public void sessionsOwnedByCluster(int maxMessageSize) {
+        if (started) {
+            throw new IllegalStateException("set before the gateway starts");
+        }
+        writeLease = new WriteLease();
+        reports.clusterRecords(new ClusterSessionRecords(registry, symbols, writeLease, maxMessageSize));
     }
 
     /** Before start: this gateway owns {@code session} from now on. */
@@ -124,6 +142,16 @@ public final class Gateway {
     /** Before start: the engine is a cluster's; traced round trips count its way in as replication. */
     public void engineReplicated() {
         stages.replicated();
+    }
+
+    /** Gateway thread: whether its sessions' bytes may be written now (always, but under a lease run out). */
+    public boolean mayWrite() {
+        return writeLease == null || writeLease.allows(System.nanoTime());
+    }
+
+    /** The lease this gateway writes under, or null (standalone). */
+    public WriteLease writeLease() {
+        return writeLease;
     }
 
     /** Whether this gateway's cycle runs the matching step (one-thread layout; set before its loop starts). */
@@ -237,7 +265,8 @@ public final class Gateway {
 
     /** Whether there is work for the next cycle: checked after announcing a sleep, before blocking. */
     boolean hasWork() {
-        return ioWork > 0 || dirtyCount > 0 || outbound.hasEvents() || pending.size() > 0
+        return ioWork > 0 || (dirtyCount > 0 && mayWrite())
+            || outbound.hasEvents() || pending.size() > 0
             || (refusalCopies != null && refusalCopies.hasWork())
             || (inlineMatching != null && inlineMatching.inbound().size() > 0);
     }
@@ -276,18 +305,34 @@ public final class Gateway {
         }
     }
 
-    /** Writes every queued message to its socket; records the stages of the traced reports among them. */
+    /**
+     * Writes every queued message to its socket; records the stages of the traced reports among them. Under a
+     * {@link WriteLease} that has run out, writes nothing: the bytes stay queued until the cluster extends it.
+     */
     private int flush() {
+        if (dirtyCount == 0) {
+            return 0;
+        }
+        boolean mayWrite = mayWrite();
+        if (!mayWrite) {
+            writeLease.held();
+        }
         int bytes = 0;
+        int held = 0;
         boolean traced = stages.hasPending();
         for (int i = 0; i < dirtyCount; i++) {
-            bytes += dirty[i].flush();
-            if (traced) {
-                stages.flushed(dirty[i], System.nanoTime());
-            }
+            SessionTransport transport = dirty[i];
             dirty[i] = null;
+            if (!mayWrite && transport.fenced()) {
+                dirty[held++] = transport; // a cluster-owned session's bytes wait for the lease
+                continue;
+            }
+            bytes += transport.flush();
+            if (traced) {
+                stages.flushed(transport, System.nanoTime());
+            }
         }
-        dirtyCount = 0;
+        dirtyCount = held;
         if (traced) {
             stages.recordWritten(System.nanoTime());
         }

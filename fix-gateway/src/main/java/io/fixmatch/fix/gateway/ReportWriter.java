@@ -29,6 +29,10 @@ final class ReportWriter implements TracedEventSink {
     private final LatencyStages stages;
     private final java.util.List<FixSession> ownSessions;
     private final MarketDataFeed marketData;
+    /** Cluster-owned sessions: their records (null: standalone). */
+    private ClusterSessionRecords clusterRecords;
+    /** The cluster's MsgSeqNum for the next record (0: none). */
+    private long numbered;
     private long nowMs;
     private long eventsRouted;
     private long unroutable;
@@ -44,6 +48,11 @@ final class ReportWriter implements TracedEventSink {
         this.stages = stages;
     }
 
+    /** Before start, a gateway of a cluster that owns the sessions: where their records go. */
+    void clusterRecords(ClusterSessionRecords records) {
+        clusterRecords = records;
+    }
+
     /** Routes up to {@code limit} events; returns how many. */
     int drain(int limit, long wallClockMs) {
         nowMs = wallClockMs;
@@ -51,7 +60,13 @@ final class ReportWriter implements TracedEventSink {
     }
 
     @Override
+    public void onNumber(long seqNum) {
+        numbered = seqNum;
+    }
+
+    @Override
     public void onEvent(ExecutionEvent event, CommandTrace trace) {
+        long seqNum = takeNumber();
         FixSession session = sessions.byOwner(event.owner());
         if (session == null) {
             if (unroutable++ == 0) {
@@ -67,8 +82,12 @@ final class ReportWriter implements TracedEventSink {
             takenNanos = System.nanoTime();
             report.traced(trace, takenNanos);
         }
-        session.sendEventReport(report.msgType(), report, event.journalPosition(), event.ordinal(),
-            event.answeredInbound(), nowMs);
+        if (seqNum != 0) {
+            session.sendNumberedReport(seqNum, report.msgType(), report, event.answeredInbound(), nowMs);
+        } else {
+            session.sendEventReport(report.msgType(), report, event.journalPosition(), event.ordinal(),
+                event.answeredInbound(), nowMs);
+        }
         if (traced) {
             stages.written(trace, takenNanos, report.writeNanos(), session.transport());
         }
@@ -77,6 +96,7 @@ final class ReportWriter implements TracedEventSink {
 
     @Override
     public void onCopy(int recipientOwner, ExecutionEvent event) {
+        long seqNum = takeNumber();
         FixSession dropCopy = sessions.byOwner(recipientOwner);
         byte[] original = sessions.clientCompIdOf(event.owner()); // served here or by another gateway of a cluster
         if (dropCopy == null || original == null) {
@@ -87,8 +107,27 @@ final class ReportWriter implements TracedEventSink {
             return;
         }
         report.of(event).copyOf(original);
-        dropCopy.sendEventReport(report.msgType(), report, event.journalPosition(), event.ordinal(), 0, nowMs);
+        if (seqNum != 0) {
+            dropCopy.sendNumberedReport(seqNum, report.msgType(), report, 0, nowMs);
+        } else {
+            dropCopy.sendEventReport(report.msgType(), report, event.journalPosition(), event.ordinal(), 0, nowMs);
+        }
         eventsRouted++;
+    }
+
+    /** The cluster's number for the record being handed over (0: the session numbers it itself). */
+    private long takeNumber() {
+        long seqNum = numbered;
+        numbered = 0;
+        return seqNum;
+    }
+
+    /** The sessions' records of a cluster that owns them: see {@link ClusterSessionRecords}. */
+    @Override
+    public void onSessionRecord(int type, DirectBuffer buffer, int offset, int length) {
+        if (clusterRecords != null) {
+            clusterRecords.onRecord(type, takeNumber(), buffer, offset, length, nowMs);
+        }
     }
 
     /** After a snapshot: every event it covers is stored now (they came before this mark), in every own session. */

@@ -9,4 +9,11 @@ public interface ApplicationHandler {
 
     /** The session's connection went away, after a Logout or not (cancel-on-disconnect hooks here). */
     void onDisconnected(FixSession session);
+
+    /**
+     * A cluster that owns the sessions gave this session to another gateway (this one was silent too long): its
+     * connection here is dropped without a word, and it goes on elsewhere, so nothing is canceled for it.
+     */
+    default void onMoved(FixSession session) {
+    }
 }

@@ -1,5 +1,6 @@
 package io.fixmatch.fix.session;
 
+import io.fixmatch.engine.codec.SessionCodec;
 import io.fixmatch.fix.codec.FixMessage;
 import io.fixmatch.fix.codec.FixParser;
 import io.fixmatch.fix.codec.FixTags;
@@ -65,6 +66,8 @@ public final class FixSession {
     private final SeenClientOrderIds seenClientOrderIds;
     private final JournalPositions journalPositions;
     private final ScheduleTracker schedule;
+    /** Sessions owned by a cluster: it holds the session and numbers its messages (null: standalone). */
+    private final ClusterNumbering cluster;
 
     /** Written by the owner only; volatile so that others (shutdown) may watch it. */
     private volatile State state = State.DISCONNECTED;
@@ -85,7 +88,18 @@ public final class FixSession {
     public FixSession(SessionConfig config, int ownerId, String serverCompId, SessionStore store,
                       SessionTimings timings, ApplicationHandler application, int maxMessageSize,
                       FixDictionary dictionary) {
+        this(config, ownerId, serverCompId, store, timings, application, maxMessageSize, dictionary, null);
+    }
+
+    /**
+     * A session of a gateway of a cluster that owns the sessions ({@code clusterRequests} not null): the cluster
+     * decides who holds it and numbers every message it sends; {@code store} is only this gateway's cache of it.
+     */
+    public FixSession(SessionConfig config, int ownerId, String serverCompId, SessionStore store,
+                      SessionTimings timings, ApplicationHandler application, int maxMessageSize,
+                      FixDictionary dictionary, SessionRequests clusterRequests) {
         this.config = config;
+        this.cluster = clusterRequests == null ? null : new ClusterNumbering(ownerId, clusterRequests, maxMessageSize);
         this.ownerId = ownerId;
         this.serverCompId = serverCompId.getBytes(StandardCharsets.US_ASCII);
         this.clientCompId = config.clientCompId().getBytes(StandardCharsets.US_ASCII);
@@ -102,11 +116,16 @@ public final class FixSession {
         this.seenClientOrderIds = SeenClientOrderIds.rebuiltFrom(store, config.clOrdIdMemory(), storedBuffer,
             storedMessage);
         this.output = new SessionOutput(name, this.serverCompId, clientCompId, store, counters, maxMessageSize,
-            storedBuffer, storedMessage);
-        this.resends = new ResendResponder(name, store, output);
+            storedBuffer, storedMessage, cluster, inbound);
+        this.resends = new ResendResponder(name, store, output, cluster);
         this.heartbeats = new HeartbeatMonitor(timings.logoutTimeoutMs());
         this.journalPositions = new JournalPositions(name, store, inbound, seenClientOrderIds);
         this.schedule = new ScheduleTracker(config.schedule());
+    }
+
+    /** Whether a cluster owns this session (holds it, numbers its messages). */
+    public boolean clusterOwned() {
+        return cluster != null;
     }
 
     /**
@@ -144,7 +163,8 @@ public final class FixSession {
             LOG.info("{}: the trading session ended (schedule {}): logging out", name, schedule);
             logout("end of the trading session (schedule " + schedule + ")", nowMs);
         }
-        if (state == State.DISCONNECTED && schedule.resetDue(sessionStart, store.tradingSessionStart())) {
+        if (state == State.DISCONNECTED && cluster == null
+            && schedule.resetDue(sessionStart, store.tradingSessionStart())) {
             store.resetForTradingSession(sessionStart);
             inbound.reset();
             seenClientOrderIds.clear();
@@ -257,6 +277,12 @@ public final class FixSession {
         schedule.loggedOnIn(sessionStart);
         long seqNum = logon.longValue(FixTags.MSG_SEQ_NUM);
         boolean reset = logon.isSingleByte(FixTags.RESET_SEQ_NUM_FLAG, 'Y');
+        if (cluster != null) {
+            // The cluster decides: who holds the session, the numbers to continue with (onGranted, onRefused).
+            heartbeats.interval(logon.longValue(FixTags.HEART_BT_INT));
+            cluster.claim(logon, seqNum, reset, schedule.resetDue(sessionStart, -1) ? sessionStart : 0);
+            return LogonResult.LOGGED_ON;
+        }
         if (reset) {
             store.reset();
             inbound.reset();
@@ -302,6 +328,10 @@ public final class FixSession {
         if (state == State.DISCONNECTED || closing) {
             return;
         }
+        if (cluster != null && cluster.claiming()) {
+            // Before the Logon is answered a client sends nothing; whatever it did send, it resends at our request.
+            return;
+        }
         counters.received();
         heartbeats.received(nowMs);
         int msgType = message.msgType();
@@ -338,6 +368,12 @@ public final class FixSession {
     /** Periodic check (about once a second): heartbeats, test requests, dead peers, unanswered logouts. */
     public void onTimer(long nowMs) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
+        if (cluster != null) {
+            closeIfDue(nowMs);
+            if (cluster.claiming()) {
+                return; // the cluster's answer comes, or the client gives up
+            }
+        }
         if (!closing) {
             applySchedule(nowMs);
         }
@@ -387,6 +423,13 @@ public final class FixSession {
         LOG.info("{}: disconnected (next in {}, next out {})", name, inbound.expected(),
             store.nextSenderSeqNum());
         application.onDisconnected(this);
+        if (cluster != null) {
+            boolean held = !cluster.claiming();
+            cluster.connectionGone();
+            if (held) {
+                cluster.release(); // after the cancel-on-disconnect the application just queued, in order
+            }
+        }
     }
 
     /**
@@ -424,6 +467,157 @@ public final class FixSession {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
         output.send(msgType, body, nowMs, journalPosition, ordinal);
         journalPositions.answered(answeredInbound);
+    }
+
+    /**
+     * A report of a request refused before the engine saw it (as {@link #sendApplication}): when a cluster numbers the
+     * messages, it also gives the session's drop copies theirs, numbered in their sessions.
+     */
+    public void sendRefusal(int msgType, MessageBody body, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        output.sendRefusal(msgType, body, nowMs);
+    }
+
+    // --- a cluster that owns the sessions: its numbers, its answers ---
+
+    /**
+     * A report the engine made (an ExecutionReport, a drop copy), numbered {@code seqNum} by the cluster: written
+     * with that number (kept in this gateway's cache of the session) whether or not a connection is bound; a number
+     * this session has passed already is not written again.
+     */
+    public void sendNumberedReport(long seqNum, int msgType, MessageBody body, long answeredInbound, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        if (output.writeAt(seqNum, msgType, body, true, nowMs)) {
+            journalPositions.answered(answeredInbound);
+        }
+    }
+
+    /** One of the session's own messages come back numbered {@code seqNum}: written now. */
+    public void onNumberedOut(long seqNum, int msgType, int flags, MessageBody body, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        cluster.numbered();
+        output.writeAt(seqNum, msgType, body, (flags & SessionCodec.STORED) != 0, nowMs);
+        closeIfDue(nowMs);
+    }
+
+    /**
+     * The cluster gave this session to this gateway: its Logon's claim (or a reset on the logged-on session) is
+     * granted, numbers in {@code epoch}, the answer numbered {@code answerSeqNum}, {@code nextIn} the next number of
+     * the client's it expects. The Logon is answered now; messages of the client's the cluster never had are asked for.
+     */
+    public void onGranted(int epoch, long answerSeqNum, long nextIn, boolean reset, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        FixMessage logon = cluster.claimAnswered();
+        SessionTransport transport = output.transport();
+        if (logon == null || transport == null || closing) {
+            if (!reset) {
+                LOG.info("{}: granted by the cluster after its connection ended: released", name);
+                cluster.release();
+            }
+            return;
+        }
+        if (epoch != store.epoch()) {
+            seenClientOrderIds.clear();
+        }
+        store.adoptEpoch(epoch);
+        store.nextTargetSeqNum(nextIn);
+        inbound.reset();
+        resendRequestedThrough = 0;
+        queued.clear();
+        long seqNum = logon.longValue(FixTags.MSG_SEQ_NUM);
+        answerLogon(logon, reset || logon.isSingleByte(FixTags.RESET_SEQ_NUM_FLAG, 'Y'), answerSeqNum, nowMs);
+        LOG.info("{}: logged on from {} (HeartBtInt={}s, next in {}, next out {}, epoch {}: the cluster's)", name,
+            transport.remoteAddress(), heartbeats.intervalMs() / 1000, nextIn, store.nextSenderSeqNum(), epoch);
+        if (seqNum >= nextIn) {
+            queued.add(seqNum, logon); // counted once the gap before it is filled
+            requestResend(seqNum, nowMs);
+        }
+        inbound.settle();
+    }
+
+    /**
+     * The cluster refused this session's claim ({@code reason}): answered with a Logout, numbered
+     * {@code logoutSeqNum} in the session, or outside its numbering (MsgSeqNum 1) when another gateway holds it.
+     */
+    public void onRefused(long logoutSeqNum, String reason, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        cluster.claimAnswered();
+        SessionTransport transport = output.transport();
+        if (transport == null) {
+            return;
+        }
+        LOG.warn("{}: Logon refused by the cluster: {}", name, reason);
+        if (logoutSeqNum > 0) {
+            output.writeAt(logoutSeqNum, MsgTypes.LOGOUT, w -> w.field(FixTags.TEXT, reason), false, nowMs);
+        } else {
+            output.logoutOutsideNumbering(reason, nowMs);
+        }
+        state = State.DISCONNECTED;
+        output.transport(null);
+        cluster.connectionGone();
+        transport.disconnect();
+    }
+
+    /**
+     * The cluster gave this session to another gateway (this one was silent or gone too long): its connection here,
+     * if any, is dropped without writing another byte; nothing is canceled (the session goes on there).
+     */
+    public void onRevoked() {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        LOG.warn("{}: the cluster gave this session to another gateway: dropping its connection here", name);
+        SessionTransport lost = output.transport();
+        state = State.DISCONNECTED;
+        output.transport(null);
+        closing = false;
+        resendRequestedThrough = 0;
+        queued.clear();
+        cluster.connectionGone();
+        if (lost != null) {
+            lost.abort();
+            application.onMoved(this);
+        }
+    }
+
+    /**
+     * A resend's message from the cluster's copy: message {@code seqNum} again, PossDupFlag=Y, its OrigSendingTime when
+     * the cluster numbered it; a run of gap fills before it is written first.
+     */
+    public void onResent(long seqNum, int msgType, MessageBody body, long origSendingTimeNanos, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        if (output.transport() == null || state == State.DISCONNECTED) {
+            return;
+        }
+        flushGapFill(seqNum, nowMs);
+        output.resendAt(seqNum, msgType, body, origSendingTimeNanos, nowMs);
+    }
+
+    /** A resend's number with nothing to resend (an admin message, market data): it joins a gap fill. */
+    public void onResentGap(long seqNum) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        cluster.gap(seqNum);
+    }
+
+    /**
+     * The cluster answered a resend through {@code lastAnswered}; {@code askAgainFrom} (0: none) is where the rest of
+     * it starts, asked for now.
+     */
+    public void onResendDone(long lastAnswered, long askAgainFrom, long nowMs) {
+        assert owner.isCurrentThread() : name + ": " + owner.describe();
+        if (output.transport() == null || state == State.DISCONNECTED) {
+            return;
+        }
+        flushGapFill(lastAnswered + 1, nowMs);
+        if (askAgainFrom != 0) {
+            cluster.resend(askAgainFrom, 0);
+        }
+    }
+
+    /** Writes the run of gap fills that ends before {@code seqNum}, if one is open. */
+    private void flushGapFill(long seqNum, long nowMs) {
+        long start = cluster.takeGapBefore();
+        if (start != 0 && start < seqNum) {
+            output.sendGapFill(start, seqNum, nowMs);
+        }
     }
 
     /** Server-initiated Logout (shutdown): the client's Logout reply, or the timeout, closes the connection. */
@@ -551,15 +745,26 @@ public final class FixSession {
     }
 
     /** Our Logon answering the client's: its HeartBtInt, and ResetSeqNumFlag=Y if it reset the numbers. */
+    /** Our Logon answering the client's: its HeartBtInt, and ResetSeqNumFlag=Y if it reset the numbers. */
     private void answerLogon(FixMessage logon, boolean reset, long nowMs) {
+        answerLogon(logon, reset, 0, nowMs);
+    }
+
+    /** As {@link #answerLogon(FixMessage, boolean, long)}, numbered {@code clusterSeqNum} by the cluster (0: here). */
+    private void answerLogon(FixMessage logon, boolean reset, long clusterSeqNum, long nowMs) {
         long heartbeatSeconds = logon.longValue(FixTags.HEART_BT_INT);
         heartbeats.interval(heartbeatSeconds);
-        send(MsgTypes.LOGON, w -> {
+        MessageBody answer = w -> {
             w.field(FixTags.ENCRYPT_METHOD, 0L).field(FixTags.HEART_BT_INT, heartbeatSeconds);
             if (reset) {
                 w.field(FixTags.RESET_SEQ_NUM_FLAG, 'Y');
             }
-        }, nowMs);
+        };
+        if (clusterSeqNum != 0) {
+            output.writeAt(clusterSeqNum, MsgTypes.LOGON, answer, false, nowMs);
+        } else {
+            send(MsgTypes.LOGON, answer, nowMs);
+        }
     }
 
     /**
@@ -571,6 +776,11 @@ public final class FixSession {
         if (problem != null) {
             LOG.warn("{}: Logon with ResetSeqNumFlag=Y refused: {}", name, problem);
             logoutAndDisconnect(problem, nowMs);
+            return;
+        }
+        if (cluster != null) {
+            LOG.info("{}: sequence numbers reset by a Logon on the logged-on session: asking the cluster", name);
+            cluster.reset(logon);
             return;
         }
         store.reset();
@@ -745,7 +955,13 @@ public final class FixSession {
 
     private LogonResult refuseLogon(String text, long nowMs) {
         LOG.warn("{}: Logon refused: {}", name, text);
-        logoutAndDisconnect(text, nowMs);
+        if (cluster != null) {
+            output.logoutOutsideNumbering(text, nowMs); // the session is not this gateway's: its numbers the cluster's
+            closing = true;
+            output.transport().disconnect();
+        } else {
+            logoutAndDisconnect(text, nowMs);
+        }
         state = State.DISCONNECTED;
         output.transport(null);
         return LogonResult.REFUSED;
@@ -767,7 +983,15 @@ public final class FixSession {
     private void disconnect() {
         closing = true;
         SessionTransport transport = output.transport();
-        if (transport != null) {
+        if (transport != null && (cluster == null || !cluster.deferClose(output.lastSentMs()))) {
+            transport.disconnect();
+        }
+    }
+
+    /** A close that waited for the session's own messages to come back numbered: done once they have, or too late. */
+    private void closeIfDue(long nowMs) {
+        SessionTransport transport = output.transport();
+        if (closing && transport != null && cluster.closeDue(nowMs)) {
             transport.disconnect();
         }
     }
@@ -785,7 +1009,8 @@ public final class FixSession {
      */
     public boolean sendUnstored(int msgType, MessageBody body, long nowMs) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
-        if (output.transport() == null || closing || state != State.LOGGED_ON) {
+        if (output.transport() == null || closing || state != State.LOGGED_ON
+            || (cluster != null && cluster.claiming())) {
             return false;
         }
         output.sendUnstored(msgType, body, nowMs);

@@ -16,8 +16,11 @@ final class ResendResponder {
     private final String name;
     private final SessionStore store;
     private final SessionOutput output;
+    /** Sessions owned by a cluster: resends come from its copy of every message (null: standalone). */
+    private final ClusterNumbering cluster;
 
-    ResendResponder(String name, SessionStore store, SessionOutput output) {
+    ResendResponder(String name, SessionStore store, SessionOutput output, ClusterNumbering cluster) {
+        this.cluster = cluster;
         this.name = name;
         this.store = store;
         this.output = output;
@@ -25,6 +28,12 @@ final class ResendResponder {
 
     /** Resends {@code begin..end} (checked: begin at least 1, end 0 or not below begin). */
     void answer(long begin, long end, long nowMs) {
+        if (cluster != null) {
+            // The gateway that sent them may be gone: the cluster's copy answers (FixSession#onResent and after).
+            LOG.info("{}: resending {}..{} from the cluster's copy", name, begin, end == 0 ? "end" : end);
+            cluster.resend(begin, end);
+            return;
+        }
         long next = store.nextSenderSeqNum();
         long last = end == 0 || end >= next ? next - 1 : end;
         LOG.info("{}: resending {}..{} (asked {}..{})", name, begin, last, begin, end);

@@ -1,5 +1,6 @@
 package io.fixmatch.fix.session;
 
+import io.fixmatch.engine.codec.SessionCodec;
 import io.fixmatch.fix.codec.FixMessage;
 import io.fixmatch.fix.codec.FixParser;
 import io.fixmatch.fix.codec.FixTags;
@@ -16,6 +17,11 @@ import org.slf4j.LoggerFactory;
  * transport while one is bound; a resend writes a stored message again under its own number ({@link #resendStored}),
  * a gap in the stored numbers becomes a SequenceReset-GapFill ({@link #sendGapFill}). One writer, reused: nothing is
  * allocated per message. The owning thread's only.
+ *
+ * <p>When a cluster owns the sessions ({@link ClusterNumbering}), the cluster numbers every message: a message of the
+ * session's own goes to it to be numbered ({@link #send}: an OUT, carrying the inbound number the cluster may count as
+ * received) and is written when it comes back ({@link #writeAt}), like the reports the cluster numbered itself; the
+ * store is this gateway's cache of the session, kept but never asked for a number.
  */
 final class SessionOutput {
     /** The session's log lines under one name. */
@@ -30,6 +36,9 @@ final class SessionOutput {
     /** A stored message read back for a resend, and parsed. */
     private final byte[] resendBuffer;
     private final FixMessage resendMessage;
+    /** Sessions owned by a cluster: it numbers the messages (null: standalone, the store does). */
+    private final ClusterNumbering cluster;
+    private final InboundSequence inbound;
     private SessionTransport transport;
     private long lastSentMs;
     /** The MsgSeqNum of the message {@link #writeNumbered} wrote last. */
@@ -41,7 +50,10 @@ final class SessionOutput {
      * @param resendMessage where they are parsed
      */
     SessionOutput(String name, byte[] serverCompId, byte[] clientCompId, SessionStore store, SessionCounters counters,
-                  int maxMessageSize, byte[] resendBuffer, FixMessage resendMessage) {
+                  int maxMessageSize, byte[] resendBuffer, FixMessage resendMessage, ClusterNumbering cluster,
+                  InboundSequence inbound) {
+        this.cluster = cluster;
+        this.inbound = inbound;
         this.name = name;
         this.serverCompId = serverCompId;
         this.clientCompId = clientCompId;
@@ -81,6 +93,10 @@ final class SessionOutput {
      * reports (journal position and ordinal; 0, 0: none).
      */
     void send(int msgType, MessageBody body, long nowMs, long originPosition, int originOrdinal) {
+        if (cluster != null) {
+            sendThroughCluster(msgType, body, MsgTypes.isAdmin(msgType) ? 0 : SessionCodec.STORED, nowMs);
+            return;
+        }
         writeNumbered(msgType, body, nowMs);
         if (!MsgTypes.isAdmin(msgType)) {
             keepForResend(writerSeqNum, originPosition, originOrdinal);
@@ -90,7 +106,86 @@ final class SessionOutput {
 
     /** An application message numbered like every message but not kept for resend (market data). */
     void sendUnstored(int msgType, MessageBody body, long nowMs) {
+        if (cluster != null) {
+            sendThroughCluster(msgType, body, 0, nowMs);
+            return;
+        }
         writeNumbered(msgType, body, nowMs);
+        transmit(nowMs);
+    }
+
+    /**
+     * A report of a request refused before the engine saw it (as {@link #send}); when a cluster numbers the messages,
+     * it also gives the session's drop copies theirs, numbered in their sessions.
+     */
+    void sendRefusal(int msgType, MessageBody body, long nowMs) {
+        if (cluster != null) {
+            sendThroughCluster(msgType, body, SessionCodec.STORED | SessionCodec.COPIED, nowMs);
+        } else {
+            send(msgType, body, nowMs);
+        }
+    }
+
+    /**
+     * A message of the session's own when a cluster numbers them: its body goes to the cluster, and is written when it
+     * comes back numbered ({@link #writeAt}), in order with the reports. It says the cluster has had every message of
+     * the client below the expected number (the requests among them went before it, in order).
+     */
+    private void sendThroughCluster(int msgType, MessageBody body, int flags, long nowMs) {
+        writer.begin(msgType);
+        int mark = writer.position();
+        body.writeBody(writer);
+        long expected = inbound.expected();
+        cluster.out(writer, mark, msgType, flags, expected > 1 ? inbound.positionOf(expected - 1) : 0);
+        lastSentMs = nowMs;
+    }
+
+    /**
+     * A message the cluster numbered {@code seqNum} (a report, or one of the session's own come back): written with that
+     * number whether or not a connection is bound, kept in the store if {@code stored}. False if this session wrote
+     * that number already (nothing is written again).
+     */
+    boolean writeAt(long seqNum, int msgType, MessageBody body, boolean stored, long nowMs) {
+        long next = store.nextSenderSeqNum();
+        if (seqNum < next) {
+            return false;
+        }
+        if (seqNum > next) {
+            LOG.warn("{}: the cluster numbered {} while {} was next here: the client asks for the gap", name, seqNum,
+                next);
+        }
+        store.nextSenderSeqNum(seqNum);
+        writeNumbered(msgType, body, nowMs);
+        if (stored) {
+            keepForResend(seqNum, 0, 0);
+        }
+        transmit(nowMs);
+        return true;
+    }
+
+    /** A message the cluster's copy sends again: number {@code seqNum}, PossDupFlag=Y, the OrigSendingTime given. */
+    void resendAt(long seqNum, int msgType, MessageBody body, long origSendingTimeNanos, long nowMs) {
+        writer.begin(msgType)
+            .field(FixTags.SENDER_COMP_ID, serverCompId)
+            .field(FixTags.TARGET_COMP_ID, clientCompId)
+            .field(FixTags.MSG_SEQ_NUM, seqNum)
+            .field(FixTags.POSS_DUP_FLAG, 'Y')
+            .timestamp(FixTags.SENDING_TIME, nowMs * 1_000_000L)
+            .timestamp(FixTags.ORIG_SENDING_TIME, Math.min(origSendingTimeNanos, nowMs * 1_000_000L));
+        body.writeBody(writer);
+        writer.finish();
+        transmit(nowMs);
+    }
+
+    /** A Logout numbered 1, outside the session's numbering (the session is not this gateway's to number). */
+    void logoutOutsideNumbering(String text, long nowMs) {
+        writer.begin(MsgTypes.LOGOUT)
+            .field(FixTags.SENDER_COMP_ID, serverCompId)
+            .field(FixTags.TARGET_COMP_ID, clientCompId)
+            .field(FixTags.MSG_SEQ_NUM, 1L)
+            .timestamp(FixTags.SENDING_TIME, nowMs * 1_000_000L)
+            .field(FixTags.TEXT, text)
+            .finish();
         transmit(nowMs);
     }
 

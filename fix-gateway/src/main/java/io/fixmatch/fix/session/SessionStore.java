@@ -143,6 +143,17 @@ public final class SessionStore implements AutoCloseable {
         clearIndex();
     }
 
+    /**
+     * A cluster that owns the sessions decides the epoch (its sequence resets): this store, a cache of the session
+     * here, takes it, forgetting what it held of another epoch.
+     */
+    public void adoptEpoch(long epoch) {
+        if (epoch != epoch()) {
+            reset();
+            seqnums.putLong(EPOCH, epoch);
+        }
+    }
+
     /** Keeps a sent application message for resends (a failed write leaves nothing behind). */
     public void storeSent(long seqNum, byte[] message, int offset, int length) {
         storeSent(seqNum, message, offset, length, 0, 0);

@@ -15,6 +15,26 @@ public interface SessionTransport {
     void disconnect();
 
     /**
+     * The connection carries a session a cluster owns: its bytes are written only under the gateway's write lease
+     * (the gateway's own refusals before any session, a Logout numbered 1, are not).
+     */
+    default void fence() {
+    }
+
+    /** Whether {@link #fence} was called. */
+    default boolean fenced() {
+        return false;
+    }
+
+    /**
+     * Closes the connection without writing what is queued: the session is no longer this gateway's (a cluster gave
+     * it to another), so not one more byte may leave in its name.
+     */
+    default void abort() {
+        disconnect();
+    }
+
+    /**
      * Bytes queued for the client and not yet taken by its socket (this cycle's and those the socket refused so far):
      * how far behind a reader is. 0 if unknown.
      */

@@ -18,6 +18,7 @@ final class ChannelTransport implements SessionTransport {
     private Gateway gateway;
     private ByteBuf pending;
     private boolean queued;
+    private boolean fenced;
 
     ChannelTransport(Channel channel, long maxPendingBytes, Gateway gateway) {
         this.channel = channel;
@@ -59,9 +60,28 @@ final class ChannelTransport implements SessionTransport {
         return bytes;
     }
 
+    /** Writes what is queued (a cluster-owned session's only under the lease: {@link Gateway#mayWrite}), closes. */
     @Override
     public void disconnect() {
-        flush();
+        if (!fenced || gateway.mayWrite()) {
+            flush();
+        }
+        abort();
+    }
+
+    @Override
+    public void fence() {
+        fenced = true;
+    }
+
+    @Override
+    public boolean fenced() {
+        return fenced;
+    }
+
+    @Override
+    public void abort() {
+        release();
         channel.close();
     }
 

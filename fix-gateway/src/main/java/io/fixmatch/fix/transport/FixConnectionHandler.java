@@ -315,6 +315,9 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter
         }
         switch (candidate.onLogon(message, transport, nowMs)) {
             case LOGGED_ON -> {
+                if (candidate.clusterOwned()) {
+                    transport.fence(); // from now on it speaks in the session's name: only under the lease
+                }
                 session = candidate;
                 traced = candidate.config().latencyTrace();
                 rateLimit = limit;

@@ -35,6 +35,11 @@ final class SessionHarness implements AutoCloseable {
     private final FixWriter writer = new FixWriter(MAX_MESSAGE);
 
     SessionHarness(Path directory) {
+        this(directory, null);
+    }
+
+    /** A session a cluster owns: its requests go to {@code clusterRequests} (see {@link FixSession}). */
+    SessionHarness(Path directory, SessionRequests clusterRequests) {
         this.directory = directory;
         this.store = new SessionStore(directory);
         this.session = new FixSession(new SessionConfig("TW", null, null, false, false), 1, "ISLD", store,
@@ -49,7 +54,7 @@ final class SessionHarness implements AutoCloseable {
                 @Override
                 public void onDisconnected(FixSession fixSession) {
                 }
-            }, MAX_MESSAGE, VenueDictionary.get());
+            }, MAX_MESSAGE, VenueDictionary.get(), clusterRequests);
         session.claimOwnership();
     }
 
@@ -122,6 +127,7 @@ final class SessionHarness implements AutoCloseable {
     /** Parses every message handed to it into {@link #sent}. */
     final class Transport implements SessionTransport {
         boolean disconnected;
+        boolean aborted;
 
         @Override
         public void send(byte[] message, int offset, int length) {
@@ -137,6 +143,12 @@ final class SessionHarness implements AutoCloseable {
         public void disconnect() {
             disconnected = true;
             session.onConnectionClosed();
+        }
+
+        @Override
+        public void abort() {
+            aborted = true;
+            disconnected = true;
         }
 
         @Override

@@ -38,7 +38,8 @@ public final class AdminServer implements AutoCloseable {
         PrometheusRegistry registry = new PrometheusRegistry();
         EngineOperations engine = new EngineOperations(context.gateways().all().get(0), context.engine().view(),
             TIMEOUT);
-        SessionOperations sessions = new SessionOperations(context.sessions(), context.gateways(), TIMEOUT);
+        SessionOperations sessions = new SessionOperations(context.sessions(), context.gateways(), TIMEOUT,
+            context.cluster() == null ? owner -> null : context.cluster()::holderOf);
         SymbolEndpoints symbolEndpoints = new SymbolEndpoints(context.symbols(), engine, context.readiness());
         SessionEndpoints sessionEndpoints = new SessionEndpoints(sessions, engine, context.readiness());
         EngineEndpoints engineEndpoints = new EngineEndpoints(engine, context.engine().view(), context.readiness());
@@ -70,7 +71,7 @@ public final class AdminServer implements AutoCloseable {
             Route.of("POST", "/engine/expire-day-orders", engineEndpoints::expireDayOrders)));
         if (context.cluster() != null) {
             routes.add(Route.of("GET", "/cluster", new ClusterEndpoint(context.cluster())));
-            ClusterEndpoint.registerMetrics(registry, context.cluster().link());
+            ClusterEndpoint.registerMetrics(registry, context.cluster());
         }
 
         AdminHttp http;

@@ -3,6 +3,7 @@ package io.fixmatch.server.admin;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fixmatch.cluster.client.LinkStatus;
 import io.fixmatch.cluster.node.ClusterMember;
+import io.fixmatch.cluster.protocol.GatewayDirectory;
 import io.fixmatch.cluster.protocol.ProtocolVersion;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 
@@ -53,6 +54,9 @@ final class ClusterEndpoint implements Endpoint {
         body.put("commitPosition", leader != null ? leader.get("commitPosition") : -1);
         body.put("gateway", gateway(link));
         body.put("members", members);
+        GatewayDirectory directory = cluster.directory().get();
+        body.put("gateways", gateways(directory));
+        body.put("sessionTakeovers", directory.takeovers());
         return AdminResponse.json(200, body);
     }
 
@@ -68,6 +72,27 @@ final class ClusterEndpoint implements Endpoint {
         gateway.put("lastEgress", link.lastEgress());
         gateway.put("protocolVersion", ProtocolVersion.CURRENT);
         return gateway;
+    }
+
+    /**
+     * Every gateway the cluster knows: id, pid, FIX and admin ports, whether it is connected to the cluster, and the
+     * sessions it holds (the CompIDs of the clients logged on at it).
+     */
+    private List<Map<String, Object>> gateways(GatewayDirectory directory) {
+        List<Map<String, Object>> gateways = new ArrayList<>();
+        for (GatewayDirectory.Gateway known : directory.gateways()) {
+            Map<String, Object> gateway = new LinkedHashMap<>();
+            gateway.put("id", known.id());
+            gateway.put("pid", known.pid());
+            gateway.put("fixPort", known.fixPort());
+            gateway.put("adminPort", known.adminPort());
+            gateway.put("connected", known.connected());
+            gateway.put("sessions", directory.ownersHeldBy(known).stream()
+                .map(owner -> owner <= cluster.compIds().size() ? cluster.compIds().get(owner - 1) : "owner " + owner)
+                .toList());
+            gateways.add(gateway);
+        }
+        return gateways;
     }
 
     @SuppressWarnings("unchecked")
@@ -96,8 +121,11 @@ final class ClusterEndpoint implements Endpoint {
         return unreachable;
     }
 
-    /** The gateway's side of the {@code fixmatch_cluster_*} series. */
-    static void registerMetrics(PrometheusRegistry registry, LinkStatus link) {
+    /** The gateway's side of the {@code fixmatch_cluster_*} series, and the cluster's session takeovers. */
+    static void registerMetrics(PrometheusRegistry registry, ClusterGateway cluster) {
+        LinkStatus link = cluster.link();
+        counter(registry, "fixmatch_session_takeovers_total", "FIX sessions the cluster gave to another gateway because"
+            + " the one holding them was gone (silent or disconnected)", () -> cluster.directory().get().takeovers());
         gauge(registry, "fixmatch_cluster_available", "1 while a leader answers and new orders are taken",
             () -> link.available() ? 1 : 0);
         gauge(registry, "fixmatch_cluster_leader", "The leader this gateway sends to (-1: none yet)",

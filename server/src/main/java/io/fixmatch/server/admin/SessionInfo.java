@@ -15,9 +15,11 @@ package io.fixmatch.server.admin;
  * @param dropCopyFor      a drop-copy session: the CompIDs of the sessions whose reports it gets copies of; empty for
  *                         a trading session
  * @param dropCopies       the CompIDs of the drop-copy sessions that get copies of this session's reports (empty: none)
+ * @param owningGateway    in a cluster, the id of the gateway that holds the session (its client is logged on there),
+ *                         whichever gateway answers; null if none holds it, or in a standalone server
  */
 record SessionInfo(String compId, int owner, String gateway, boolean loggedOn, String remoteAddress,
                    long nextSenderSeqNum, long nextTargetSeqNum, long messagesReceived, long messagesSent,
                    boolean cancelOnDisconnect, boolean latencyTrace, java.util.List<String> dropCopyFor,
-                   java.util.List<String> dropCopies) {
+                   java.util.List<String> dropCopies, Integer owningGateway) {
 }

@@ -13,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.IntFunction;
 
 /**
  * The operator's view of and actions on sessions. A session belongs to one gateway thread, so everything here runs
@@ -24,8 +25,12 @@ final class SessionOperations {
     private final List<FixSession> sessions;
     private final Gateways gateways;
     private final Duration timeout;
+    private final IntFunction<Integer> holderOf;
 
-    SessionOperations(List<FixSession> sessions, Gateways gateways, Duration timeout) {
+    /** @param holderOf in a cluster, the id of the gateway holding the session of an owner (null: none) */
+    SessionOperations(List<FixSession> sessions, Gateways gateways, Duration timeout,
+                      IntFunction<Integer> holderOf) {
+        this.holderOf = holderOf;
         this.sessions = List.copyOf(sessions);
         this.gateways = gateways;
         this.timeout = timeout;
@@ -47,7 +52,8 @@ final class SessionOperations {
         for (FixSession session : sessions) {
             Gateway gateway = gateways.ofSession(session);
             List<String> dropCopies = dropCopiesOf(session);
-            infos.add(gateway.call(() -> info(session, gateway, dropCopies)));
+            Integer holder = holderOf.apply(session.ownerId());
+            infos.add(gateway.call(() -> info(session, gateway, dropCopies, holder)));
         }
         List<SessionInfo> list = new ArrayList<>();
         for (CompletableFuture<SessionInfo> info : infos) {
@@ -78,13 +84,13 @@ final class SessionOperations {
     }
 
     /** On the session's gateway thread. */
-    private static SessionInfo info(FixSession session, Gateway gateway, List<String> dropCopies) {
+    private static SessionInfo info(FixSession session, Gateway gateway, List<String> dropCopies, Integer holder) {
         SessionTransport transport = session.transport();
         return new SessionInfo(session.config().clientCompId(), session.ownerId(), gateway.name(),
             session.isLoggedOn(), transport == null ? null : transport.remoteAddress(), session.nextSenderSeqNum(),
             session.nextTargetSeqNum(), session.counters().messagesReceived(), session.counters().messagesSent(),
             session.config().cancelOnDisconnect(), session.config().latencyTrace(), session.config().dropCopyFor(),
-            dropCopies);
+            dropCopies, holder);
     }
 
     private <T> T await(CompletableFuture<T> task) throws InterruptedException, ExecutionException, TimeoutException {

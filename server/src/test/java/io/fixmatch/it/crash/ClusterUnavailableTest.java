@@ -11,16 +11,17 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A gateway that cannot reach a leader (issue #22, "Bad input and faults"): QuickFIX/J traders with file stores trade
  * through a gateway process while two of the three node processes are stopped (no majority, so no leader). Within
- * {@code cluster.unavailableAfterMs} of the first unanswered request the gateway refuses new requests with a reject
- * saying {@code cluster unavailable} instead of queueing them, its {@code /health} says 503, and every FIX session stays
- * logged on; once the nodes are back it takes orders again by itself and {@code /health} is 200. Nothing acknowledged is
- * lost or doubled ({@link CrashChecker}: the venue's status of every ClOrdID agrees with the client's last report), and
- * nothing refused was entered (no other report names a refused ClOrdID; the venue does not know it).
+ * {@code cluster.unavailableAfterMs} of the first unanswered request the gateway refuses new requests ("cluster
+ * unavailable") instead of entering them late, its {@code /health} says 503, and every FIX session stays logged on.
+ * Since the cluster numbers every message a session sends (issue #30), the refusals are written once it answers again
+ * (no gateway may give a number the cluster does not know); then the gateway takes orders again by itself and
+ * {@code /health} is 200. Nothing acknowledged is lost or doubled ({@link CrashChecker}: the venue's status of every
+ * ClOrdID agrees with the client's last report), and nothing refused was entered (no other report names a refused
+ * ClOrdID; the venue does not know it).
  */
 class ClusterUnavailableTest {
     private static final long SEED = 23;
@@ -54,16 +55,14 @@ class ClusterUnavailableTest {
                 int follower = (leader + 1) % 3;
                 assertEquals(0, venue.stop(leader));
                 assertEquals(0, venue.stop(follower));
-                long stopped = System.nanoTime();
-                await(() -> count(traders.logs(), "refused"), 1, "a request refused as 'cluster unavailable'");
-                long refusedAfterMs = (System.nanoTime() - stopped) / 1_000_000;
                 await(() -> gateway.health() == 503 ? 1 : 0, 1, "the gateway's /health saying 503");
-                int refusedBefore = count(traders.logs(), "refused");
-                await(() -> count(traders.logs(), "refused"), refusedBefore + 50, "more refusals, the sessions up");
+                int sentBefore = requests(traders);
+                await(() -> requests(traders), sentBefore + 50, "requests sent during the outage");
                 traders.awaitLogons(1, TIMEOUT); // logged on now, as they were all along (counted below)
 
                 venue.startNode(leader);
                 venue.startNode(follower);
+                await(() -> count(traders.logs(), "refused"), 50, "the requests of the outage refused, once numbered");
                 int acknowledged = count(traders.logs(), "ack");
                 await(() -> count(traders.logs(), "ack"), acknowledged + 100, "orders acknowledged again");
                 await(() -> gateway.health() == 200 ? 1 : 0, 1, "the gateway's /health saying 200 again");
@@ -73,9 +72,8 @@ class ClusterUnavailableTest {
                 traders.queryStatus(TIMEOUT.plusSeconds(requests / 1_000));
                 traders.finish();
                 logs = traders.logs();
-                System.out.println("first refusal " + refusedAfterMs + " ms after the nodes were stopped; "
-                    + count(logs, "refused") + " refused, " + count(logs, "ack") + " acknowledged of " + requests);
-                assertTrue(refusedAfterMs < UNAVAILABLE_AFTER_MS + 10_000, "refused after " + refusedAfterMs + " ms");
+                System.out.println(count(logs, "refused") + " refused, " + count(logs, "ack") + " acknowledged of "
+                    + requests);
             } catch (AssertionError e) {
                 throw new AssertionError(e.getMessage() + "\ngateway:\n" + venue.output(gateway.process), e);
             } finally {
@@ -86,6 +84,11 @@ class ClusterUnavailableTest {
             traders.logons().forEach((session, logons) -> assertEquals(1, logons, session + " logged on again: its "
                 + "FIX session dropped"));
         }
+    }
+
+    /** The order requests the clients have sent so far. */
+    private static int requests(Traders traders) {
+        return TraderLog.total(traders.logs(), log -> log.requests().size());
     }
 
     /** Acknowledgements (ExecType 0) or refusals saying "cluster unavailable" (rejects, cancel rejects) received. */

@@ -91,6 +91,28 @@ final class ClusterVenue implements AutoCloseable {
             return processes.stop(process);
         }
 
+        /** SIGSTOP or SIGCONT: the gateway frozen (a long pause, a partition) and thawed. */
+        void signal(String signal) throws IOException, InterruptedException {
+            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).start();
+            if (kill.waitFor() != 0) {
+                throw new AssertionError("kill -" + signal + " " + process.pid() + " failed");
+            }
+        }
+
+        /** This gateway's {@code GET /sessions}, as JSON. */
+        JsonNode sessions() throws IOException, InterruptedException {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                + adminPort + "/sessions")).timeout(ASK_TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofString());
+            return JSON.readTree(response.body());
+        }
+
+        /** This gateway's {@code GET /cluster}, as JSON. */
+        JsonNode cluster() throws IOException, InterruptedException {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                + adminPort + "/cluster")).timeout(ASK_TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofString());
+            return JSON.readTree(response.body());
+        }
+
         /** The status of this gateway's {@code /health}: 200 while ready and a leader answers, else 503. */
         int health() throws IOException, InterruptedException {
             return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + adminPort + "/health"))
@@ -254,6 +276,16 @@ final class ClusterVenue implements AutoCloseable {
         Gateway gateway = new Gateway(id, sessions);
         gateways.add(gateway);
         return gateway;
+    }
+
+    /** The FIX sessions the cluster gave to another gateway so far, as {@code gateway}'s {@code /cluster} says. */
+    long sessionTakeovers(Gateway gateway) throws IOException, InterruptedException {
+        return gateway.cluster().path("sessionTakeovers").asLong(-1);
+    }
+
+    /** The gateways made so far, in the order they were made. */
+    List<Gateway> gateways() {
+        return gateways;
     }
 
     Process node(int id) {

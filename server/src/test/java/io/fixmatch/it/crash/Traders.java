@@ -58,19 +58,44 @@ final class Traders implements AutoCloseable {
 
     /** Each session on its own server's port (by CompID, in this order): the gateways of a cluster. */
     Traders(Map<String, Integer> portByCompId, Path storeDirectory) throws ConfigError {
+        this(addressesOf(portByCompId), storeDirectory, 30);
+    }
+
+    /**
+     * Every session given every gateway's port, in this order ({@code SocketConnectPort}, {@code SocketConnectPort1},
+     * ...: QuickFIX/J tries the next at each reconnect), as a trader of a venue with several gateways is told to.
+     */
+    static Traders withAddresses(List<String> compIds, int[] ports, Path storeDirectory, int heartbeatSeconds)
+        throws ConfigError {
+        Map<String, int[]> addresses = new LinkedHashMap<>();
+        compIds.forEach(compId -> addresses.put(compId, ports.clone()));
+        return new Traders(addresses, storeDirectory, heartbeatSeconds);
+    }
+
+    private static Map<String, int[]> addressesOf(Map<String, Integer> portByCompId) {
+        Map<String, int[]> addresses = new LinkedHashMap<>();
+        portByCompId.forEach((compId, port) -> addresses.put(compId, new int[] {port}));
+        return addresses;
+    }
+
+    private Traders(Map<String, int[]> addressesByCompId, Path storeDirectory, int heartbeatSeconds)
+        throws ConfigError {
         SessionSettings settings = new SessionSettings();
-        for (Map.Entry<String, Integer> session : portByCompId.entrySet()) {
+        for (Map.Entry<String, int[]> session : addressesByCompId.entrySet()) {
             String compId = session.getKey();
-            int port = session.getValue();
+            int[] ports = session.getValue();
             SessionID id = new SessionID("FIX.4.4", compId, "FIXMATCH");
             sessions.put(compId, id);
             logs.put(id, new TraderLog(compId));
             openOrders.put(id, new OpenOrders());
             logons.put(id, new AtomicInteger());
             settings.setString(id, "ConnectionType", "initiator");
-            settings.setString(id, "SocketConnectHost", "127.0.0.1");
-            settings.setLong(id, "SocketConnectPort", port);
-            settings.setLong(id, "HeartBtInt", 30);
+            for (int i = 0; i < ports.length; i++) {
+                String suffix = i == 0 ? "" : Integer.toString(i);
+                settings.setString(id, "SocketConnectHost" + suffix, "127.0.0.1");
+                settings.setLong(id, "SocketConnectPort" + suffix, ports[i]);
+            }
+            settings.setLong(id, "HeartBtInt", heartbeatSeconds);
             settings.setLong(id, "ReconnectInterval", 1);
             settings.setString(id, "NonStopSession", "Y");
             settings.setString(id, "UseDataDictionary", "Y");
@@ -264,6 +289,11 @@ final class Traders implements AutoCloseable {
             }
             return answered() >= requests.size();
         }
+    }
+
+    /** Sends one message of the test's own on the session of {@code compId}. */
+    void send(String compId, Message message) {
+        send(message, sessions.get(compId));
     }
 
     /** How many order requests each session's engine has numbered so far, by CompID. */

@@ -1,0 +1,61 @@
+package io.fixmatch.it.crash;
+
+import io.fixmatch.it.crash.GatewayTakeoverRun.Disruption;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A trader's session survives losing its gateway (issue #30): two gateways serving every session, stock QuickFIX/J
+ * traders given both addresses, 3,000 requests/s. The gateway they trade through is SIGKILLed with its data folder
+ * deleted, again and again, each time the traders moving by themselves to the other gateway and continuing their
+ * sessions there; nothing acknowledged is lost, nothing doubled, no sequence number broken ({@link CrashChecker}); a
+ * drop-copy session, moved too, gets one copy of every report of the sessions it covers ({@link DropCopyCheck}).
+ * {@code CLUSTER_TEST_KEEP=DIR} keeps each run's folders. {@code GatewayTakeoverLongRun} runs many cycles.
+ */
+class GatewayTakeoverTest {
+    private static final long SEED = 30;
+
+    @TempDir
+    Path tempDirectory;
+    Path directory;
+
+    @BeforeEach
+    void keepWhenAsked() throws Exception {
+        directory = ClusterVenue.testFolder(tempDirectory);
+    }
+
+    @Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void gatewaysKilledWithTheirDisksUnderLoadLoseNothingTheSessionsMoveAndGoOn() throws Exception {
+        assertConsistent(run(Disruption.KILL_GATEWAY_AND_DISK, Disruption.KILL_GATEWAY_AND_DISK,
+            Disruption.KILL_GATEWAY_AND_LEADER), 3);
+    }
+
+    private GatewayTakeoverRun.Result run(Disruption... disruptions) throws Exception {
+        return GatewayTakeoverRun.run(GatewayTakeoverRun.Settings.standard(SEED, List.of(disruptions), directory));
+    }
+
+    static void assertConsistent(GatewayTakeoverRun.Result result, int moves) {
+        System.out.println("gateway moves: clients' pauses (ms): " + result.pauseMillis() + "; takeovers "
+            + result.takeovers() + "; fills " + result.fills() + "; requests " + result.requests(Request.Kind.NEW_ORDER)
+            + " new, " + result.requests(Request.Kind.CANCEL) + " cancels");
+        assertTrue(result.requests(Request.Kind.NEW_ORDER) > 2_000, "load ran");
+        assertTrue(result.fills() > 100, "orders traded");
+        assertEquals(List.of(), result.disagreements());
+        result.logons().forEach((session, logons) -> assertEquals(1 + moves, logons,
+            session + " logged on once per gateway it was moved to (" + result.logons() + ")"));
+        assertTrue(result.takeovers() >= moves, "the cluster counted the sessions taken over from lost gateways: "
+            + result.takeovers());
+        assertTrue(result.copied() > 100, "the drop copy had reports to copy: " + result.copied());
+        assertEquals(List.of(), result.copyDifferences(), "every covered report copied exactly once, across the moves");
+    }
+}
