@@ -41,7 +41,7 @@ import java.time.Clock;
 public final class FixSession {
     private static final Logger LOG = LoggerFactory.getLogger(FixSession.class);
     /** Bytes of messages kept while a gap is open (see {@link QueuedMessages}). */
-    private static final int QUEUE_BYTES = 64 * 1024;
+    private static final int QUEUE_BYTES = 2 * 1024 * 1024; // see QueuedMessages: a few seconds of a busy client
     /** QuickFIX/J's TestReqID; any value works for a conformant client, this one certification scripts expect. */
     private static final MessageBody TEST_REQUEST = w -> w.field(FixTags.TEST_REQ_ID, "TEST");
 
@@ -669,9 +669,9 @@ public final class FixSession {
         if (message.msgType() == MsgTypes.RESEND_REQUEST) {
             onResendRequest(message, seqNum, nowMs);
         }
-        if (!queued.add(seqNum, message)) {
-            LOG.warn("{}: message {} not kept ({} queued); it comes again with the resend", name, seqNum,
-                queued.size());
+        if (!queued.add(seqNum, message) && queued.notKept() == 1) { // the first of a run: the rest alike
+            LOG.warn("{}: message {} not kept ({} queued); it and the next not kept come again with the resend",
+                name, seqNum, queued.size());
         }
         requestResend(seqNum, nowMs);
     }
