@@ -471,11 +471,11 @@ public final class FixSession {
 
     /**
      * A report of a request refused before the engine saw it (as {@link #sendApplication}): when a cluster numbers the
-     * messages, it also gives the session's drop copies theirs, numbered in their sessions.
+     * messages, it also gives the session's drop copies theirs (if {@code copied}), numbered in their sessions.
      */
-    public void sendRefusal(int msgType, MessageBody body, long nowMs) {
+    public void sendRefusal(int msgType, MessageBody body, boolean copied, long nowMs) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
-        output.sendRefusal(msgType, body, nowMs);
+        output.sendRefusal(msgType, body, copied, nowMs);
     }
 
     // --- a cluster that owns the sessions: its numbers, its answers ---
