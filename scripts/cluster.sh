@@ -71,6 +71,7 @@ names=()
 declare -A leader_admin=()
 node_admins=()
 gateway_pids=()
+gateway_hosts=()
 gateway_admins=()
 gateway_folders=()
 stop_all() {
@@ -152,16 +153,17 @@ if [ -z "$nodes_only" ]; then
       ${FIXMATCH_JAVA_OPTS:-} -cp "$classpath" io.fixmatch.server.ServerMain --mode cluster --config "$config" \
       --gateway-id "$k" < /dev/null > "$folder/console.log" 2>&1 &
     gateway_pids+=($!)
+    gateway_hosts+=("$admin_host")
     gateway_admins+=("$admin_port")
     gateway_folders+=("$folder")
     echo "cluster: gateway $k (cluster.gatewayId $gateway_id) starting (pid $!, FIX $fix_port, admin" \
       "http://$admin_host:$admin_port, log $folder/console.log)"
   done <<< "$gateway_lines"
   for i in "${!gateway_pids[@]}"; do
-    await_health "gateway ${gateway_ids[$i]}" "${gateway_pids[$i]}" "$admin_host" "${gateway_admins[$i]}" \
+    await_health "gateway ${gateway_ids[$i]}" "${gateway_pids[$i]}" "${gateway_hosts[$i]}" "${gateway_admins[$i]}" \
       "${gateway_folders[$i]}/console.log" || stop_all
   done
-  leader=$(curl -s "http://$admin_host:${gateway_admins[0]}/cluster" \
+  leader=$(curl -s "http://${gateway_hosts[0]}:${gateway_admins[0]}/cluster" \
     | sed -n 's/^ *"leader" *: *\([0-9-]*\).*/\1/p' | head -1)
   echo "cluster: ready; leader node ${leader:-?}; FIX on the gateways as in standalone (docs/OPERATIONS.md)"
 fi
