@@ -99,7 +99,7 @@ final class ClusterSessionRecords {
                 session.onResent(seqNum, msgType, copy(buffer, copied,
                     storedLength - SessionCodec.OUT_COPY_HEADER_LENGTH, msgType), origSendingTime, nowMs);
             }
-            default -> session.onResentGap(seqNum);
+            default -> session.onResentGap(seqNum, nowMs);
         }
     }
 

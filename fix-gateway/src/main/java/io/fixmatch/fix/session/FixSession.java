@@ -370,6 +370,9 @@ public final class FixSession {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
         if (cluster != null) {
             closeIfDue(nowMs);
+            if (output.transport() != null && state != State.DISCONNECTED) {
+                cluster.checkResend(nowMs);
+            }
             if (cluster.claiming()) {
                 return; // the cluster's answer comes, or the client gives up
             }
@@ -587,14 +590,19 @@ public final class FixSession {
         if (output.transport() == null || state == State.DISCONNECTED) {
             return;
         }
+        if (!cluster.resentInOrder(seqNum, nowMs)) {
+            return;
+        }
         flushGapFill(seqNum, nowMs);
         output.resendAt(seqNum, msgType, body, origSendingTimeNanos, nowMs);
     }
 
     /** A resend's number with nothing to resend (an admin message, market data): it joins a gap fill. */
-    public void onResentGap(long seqNum) {
+    public void onResentGap(long seqNum, long nowMs) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
-        cluster.gap(seqNum);
+        if (cluster.resentInOrder(seqNum, nowMs)) {
+            cluster.gap(seqNum);
+        }
     }
 
     /**
@@ -606,9 +614,13 @@ public final class FixSession {
         if (output.transport() == null || state == State.DISCONNECTED) {
             return;
         }
+        long last = cluster.resendLastAsked();
+        if (!cluster.resendDone(lastAnswered, nowMs)) {
+            return;
+        }
         flushGapFill(lastAnswered + 1, nowMs);
         if (askAgainFrom != 0) {
-            cluster.resend(askAgainFrom, 0);
+            cluster.resend(askAgainFrom, last, nowMs);
         }
     }
 
