@@ -15,16 +15,19 @@ import java.nio.ByteBuffer;
  * outbound ring, after the command's execution reports. That is all the matching step does for market data: the
  * books of levels, the subscriptions and the FIX messages live on the gateway threads.
  *
- * <p>A command with more changes than the staging buffer holds (a sweep through thousands of orders) is split into
- * several records, each but the last marked {@link MarketDataCodec#CONTINUED}. Nothing is published while the journal
- * is replayed (the gateways start from the recovered books) or when market data is off.
+ * <p>A command with more changes than one record holds (a sweep through thousands of orders, the end of the day
+ * expiring every resting order) is split into several records, each but the last marked
+ * {@link MarketDataCodec#CONTINUED}. A record is at most the staging buffer, and at most what the smallest outbound
+ * ring takes as one record (an eighth of its capacity: a cluster node's staging rings are small). Nothing is published
+ * while the journal is replayed (the gateways start from the recovered books) or when market data is off.
  */
 final class MarketDataPublisher implements MarketDataSink {
     static final int STAGING_BYTES = 1 << 16;
-    private static final int MAX_ENTRIES = (STAGING_BYTES - MarketDataCodec.HEADER_LENGTH) / MarketDataCodec.ENTRY_LENGTH;
 
     private final UnsafeBuffer staging = new UnsafeBuffer(ByteBuffer.allocateDirect(STAGING_BYTES));
     private final OutboundRouting rings;
+    /** The entries of one record: what the staging buffer and every outbound ring's largest record hold. */
+    private final int maxEntries;
     private int entries;
     /** The entry of the last level change of this record (-1: none), and its level. */
     private int lastLevelEntry = -1;
@@ -35,6 +38,8 @@ final class MarketDataPublisher implements MarketDataSink {
 
     MarketDataPublisher(OutboundRouting rings) {
         this.rings = rings;
+        this.maxEntries = (Math.min(STAGING_BYTES, rings.maxMarketDataBytes()) - MarketDataCodec.HEADER_LENGTH)
+            / MarketDataCodec.ENTRY_LENGTH;
     }
 
     /** During journal replay nothing is published. */
@@ -81,7 +86,7 @@ final class MarketDataPublisher implements MarketDataSink {
     }
 
     private int add(byte kind, Side side, int symbolId, long price, long quantity) {
-        if (entries == MAX_ENTRIES) {
+        if (entries == maxEntries) {
             flush(MarketDataCodec.CONTINUED);
         }
         MarketDataCodec.putEntry(staging, 0, entries, kind, side, symbolId, price, quantity);

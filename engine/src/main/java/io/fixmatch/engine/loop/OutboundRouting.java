@@ -74,6 +74,15 @@ final class OutboundRouting implements EventSink {
         }
     }
 
+    /** The largest market data record every ring takes (its largest record: an eighth of its capacity). */
+    int maxMarketDataBytes() {
+        int bytes = Integer.MAX_VALUE;
+        for (OutboundEventRing ring : rings) {
+            bytes = Math.min(bytes, ring.maxRecordBytes());
+        }
+        return bytes;
+    }
+
     /** One command's market data ({@link MarketDataPublisher}): to every ring, as every gateway keeps the books. */
     void publishMarketData(DirectBuffer record, int length) {
         for (int i = 0; i < rings.length; i++) {

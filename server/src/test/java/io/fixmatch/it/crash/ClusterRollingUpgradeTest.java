@@ -29,11 +29,8 @@ class ClusterRollingUpgradeTest {
     @Timeout(value = 240, unit = TimeUnit.SECONDS)
     void nodesRestartedOneByOneUnderLoadWhileTheGatewayKeepsTrading() throws Exception {
         Path directory = ClusterVenue.testFolder(tempDirectory);
-        ClusterCrashRun.Settings standard = ClusterCrashRun.Settings.standard(SEED, List.of(Disruption.ROLLING_RESTART),
-            directory);
         // 400 requests/s: the three restarts take most of the run, and every request is checked at its end
-        ClusterFailoverTest.assertConsistent(ClusterCrashRun.run(new ClusterCrashRun.Settings(SEED,
-            standard.disruptions(), standard.sessions(), standard.symbols(), 100, standard.minLoadMillis(),
-            standard.maxLoadMillis(), directory)));
+        ClusterFailoverTest.assertConsistent(ClusterCrashRun.run(ClusterCrashRun.Settings.standard(SEED,
+            List.of(Disruption.ROLLING_RESTART), directory).withRatePerSession(100)));
     }
 }

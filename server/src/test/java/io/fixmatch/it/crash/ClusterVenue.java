@@ -41,6 +41,8 @@ final class ClusterVenue implements AutoCloseable {
     private final ServerProcesses processes;
     private final ClusterMembers members;
     private final Path config;
+    /** The configuration's lines every venue has ({@link #configure}'s lines follow them). */
+    private final List<String> baseLines;
     /** The media drivers' folders (on tmpfs where there is one), deleted at the end with what killed nodes left. */
     private final Path aeron;
     private final Process[] nodes;
@@ -113,6 +115,16 @@ final class ClusterVenue implements AutoCloseable {
             return JSON.readTree(response.body());
         }
 
+        /**
+         * POSTs to this gateway's admin endpoint (an operator's action, {@code /symbols/AAPL/halt} say: answered once
+         * the cluster applied it); the status.
+         */
+        int post(String path) throws IOException, InterruptedException {
+            return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + adminPort + path))
+                .timeout(ASK_TIMEOUT).POST(HttpRequest.BodyPublishers.noBody()).build(),
+                HttpResponse.BodyHandlers.discarding()).statusCode();
+        }
+
         /** The status of this gateway's {@code /health}: 200 while ready and a leader answers, else 503. */
         int health() throws IOException, InterruptedException {
             return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + adminPort + "/health"))
@@ -131,7 +143,7 @@ final class ClusterVenue implements AutoCloseable {
         this.config = directory.resolve("venue.properties");
         this.aeron = Path.of("/dev/shm").toFile().isDirectory()
             ? Path.of("/dev/shm", "fixmatch-test-" + java.util.UUID.randomUUID()) : directory.resolve("aeron");
-        Files.writeString(config, String.join("\n",
+        this.baseLines = List.of(
             "server.mode=cluster",
             "fix.host=127.0.0.1",
             "sessions=" + String.join(",", sessions),
@@ -140,9 +152,18 @@ final class ClusterVenue implements AutoCloseable {
             "engine.maxPriceLevels=10000",
             "cluster.name=test",
             "cluster.members=" + members,
-            "cluster.aeronDir=" + aeron,
-            String.join("\n", extraLines),
-            ""));
+            "cluster.aeronDir=" + aeron);
+        configure(extraLines);
+    }
+
+    /**
+     * Writes the configuration every process reads at its start again, with these further lines (a later line wins)
+     * in place of the last ones: for the processes started from now on.
+     */
+    void configure(List<String> extraLines) throws IOException {
+        List<String> lines = new ArrayList<>(baseLines);
+        lines.addAll(extraLines);
+        Files.writeString(config, String.join("\n", lines) + "\n");
     }
 
     /**
