@@ -3,6 +3,7 @@ package io.fixmatch.it.crash;
 import io.fixmatch.it.crash.ClusterCrashRun.Disruption;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,12 +51,14 @@ class ClusterFailoverTest {
         assertConsistent(LONG ? run(Disruption.KILL_LEADER, Disruption.KILL_LEADER) : run(Disruption.KILL_LEADER));
     }
 
+    @Tag("long") // ~120 s
     @Test
     @Timeout(value = 900, unit = TimeUnit.SECONDS)
     void frozenLeaderStepsDownAndFollowersComeBackOnTheirDisksOrFromNothing() throws Exception {
         assertConsistent(run(Disruption.FREEZE_LEADER, Disruption.KILL_FOLLOWER, Disruption.REBUILD_FOLLOWER));
     }
 
+    @Tag("long") // ~75 s
     @Test
     @Timeout(value = 900, unit = TimeUnit.SECONDS)
     void everyNodeKilledAtOnceAndTheGatewayKilledComeBackAsTheyWere() throws Exception {
@@ -63,6 +66,7 @@ class ClusterFailoverTest {
     }
 
     /** Needs a disk of its own for each node: a tmpfs, mounted as root (as on the CI machine); skipped elsewhere. */
+    @Tag("long") // ~45 s
     @Test
     @Timeout(value = 900, unit = TimeUnit.SECONDS)
     void aFullDiskStopsOnlyItsNodeWhichComesBackWithoutAGapInItsJournal() throws Exception {

@@ -2,6 +2,7 @@ package io.fixmatch.it.crash;
 
 import io.fixmatch.it.crash.ClusterCrashRun.Disruption;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,6 +20,7 @@ import java.util.concurrent.TimeUnit;
  * ({@link CrashChecker}), every node's journal holds the same records, and every node speaks this release's protocol
  * version.
  */
+@Tag("long") // ~60 s: -Dfixmatch.test.long=true (docs/TESTING.md)
 class ClusterRollingUpgradeTest {
     private static final long SEED = 29;
 
