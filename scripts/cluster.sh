@@ -74,9 +74,10 @@ gateway_pids=()
 gateway_hosts=()
 gateway_admins=()
 gateway_folders=()
+# Stops everything this script started; exits with $1 (0: asked to stop; 1: a process failed to start).
 stop_all() {
   trap - TERM INT
-  local pid admin leader
+  local status=${1:-0} pid admin leader
   # The gateways first (their sessions log out, their last commands are answered) ...
   for pid in ${gateway_pids[@]+"${gateway_pids[@]}"}; do
     kill -TERM "$pid" 2>/dev/null || true
@@ -100,9 +101,9 @@ stop_all() {
     wait "$pid" 2>/dev/null || true
   done
   echo "cluster: stopped"
-  exit 0
+  exit "$status"
 }
-trap stop_all TERM INT
+trap 'stop_all 0' TERM INT
 
 # Waits until http://HOST:PORT/health answers 200 (the process's own word that it is ready), or the process died.
 await_health() {
@@ -139,7 +140,7 @@ if [ -z "$gateway_only" ]; then
   done <<< "$members"
   for i in "${!pids[@]}"; do
     IFS=: read -r name host port <<< "${names[$i]}"
-    await_health "$name" "${pids[$i]}" "$host" "$port" "$data/${name/ /-}/console.log" || stop_all
+    await_health "$name" "${pids[$i]}" "$host" "$port" "$data/${name/ /-}/console.log" || stop_all 1
   done
   echo "cluster: nodes ready"
 fi
@@ -161,7 +162,7 @@ if [ -z "$nodes_only" ]; then
   done <<< "$gateway_lines"
   for i in "${!gateway_pids[@]}"; do
     await_health "gateway ${gateway_ids[$i]}" "${gateway_pids[$i]}" "${gateway_hosts[$i]}" "${gateway_admins[$i]}" \
-      "${gateway_folders[$i]}/console.log" || stop_all
+      "${gateway_folders[$i]}/console.log" || stop_all 1
   done
   leader=$(curl -s "http://${gateway_hosts[0]}:${gateway_admins[0]}/cluster" \
     | sed -n 's/^ *"leader" *: *\([0-9-]*\).*/\1/p' | head -1)

@@ -1,5 +1,6 @@
 package io.fixmatch.it.crash;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * ClOrdID agrees with the client's last report), and nothing refused was entered (no other report names a refused
  * ClOrdID; the venue does not know it).
  */
+@Tag("long") // ~45 s: -Dfixmatch.test.long=true (docs/TESTING.md)
 class ClusterUnavailableTest {
     private static final long SEED = 23;
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
