@@ -63,6 +63,8 @@ class GatewayTakeoverLongRun {
             .append(pauses.isEmpty() ? 0 : pauses.get(pauses.size() / 2)).append(", worst ")
             .append(pauses.isEmpty() ? 0 : pauses.get(pauses.size() - 1)).append(", all ").append(result.pauseMillis())
             .append('\n');
+        report.append("kill -> every session logged on again at the other gateway (ms): ")
+            .append(result.relogonMillis()).append('\n');
         report.append("logons ").append(result.logons()).append('\n');
         report.append("drop copies checked ").append(result.copied()).append(", differences ")
             .append(result.copyDifferences()).append('\n');

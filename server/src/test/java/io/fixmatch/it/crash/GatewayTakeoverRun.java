@@ -56,10 +56,12 @@ final class GatewayTakeoverRun {
 
     /**
      * What the run saw: its disagreements, the logons per session, each move's pause as the clients saw it (the
-     * longest gap in their reports after the kill), the takeovers the cluster counted, the requests sent.
+     * longest gap in their reports after the kill) and the time from the kill until the last session was logged on
+     * again at the other gateway (the reconnect and the takeover, before any catching up), the takeovers the cluster
+     * counted, the requests sent.
      */
     record Result(List<Disagreement> disagreements, Map<String, Integer> logons, List<Long> pauseMillis,
-                  List<TraderLog> logs, int fills, long takeovers, List<String> copyDifferences, int copied) {
+                  List<Long> relogonMillis, List<TraderLog> logs, int fills, long takeovers, List<String> copyDifferences, int copied) {
 
         int requests(Request.Kind kind) {
             return TraderLog.total(logs, log -> log.requestCount(kind));
@@ -72,6 +74,7 @@ final class GatewayTakeoverRun {
     static Result run(Settings settings) throws Exception {
         SplittableRandom random = new SplittableRandom(settings.seed());
         List<Long> disruptedAt = new ArrayList<>();
+        List<Long> relogonMillis = new ArrayList<>();
         List<String> sessions = new ArrayList<>(settings.sessions());
         sessions.add(DROP_COPY);
         try (ClusterVenue venue = new ClusterVenue(settings.directory().resolve("venue"), 3, sessions,
@@ -96,7 +99,8 @@ final class GatewayTakeoverRun {
                 traders.startLoad(settings.symbols(), settings.seed(), settings.ratePerSession());
                 int on = 0; // QuickFIX/J tries the first address first
                 int logonsSoFar = 1;
-                for (Disruption disruption : settings.disruptions()) {
+                for (int cycle = 0; cycle < settings.disruptions().size(); cycle++) {
+                    Disruption disruption = settings.disruptions().get(cycle);
                     TimeUnit.MILLISECONDS.sleep(random.nextLong(settings.minLoadMillis(),
                         settings.maxLoadMillis() + 1L));
                     ClusterVenue.Gateway lost = gateways[on];
@@ -110,8 +114,12 @@ final class GatewayTakeoverRun {
                     }
                     ClusterVenue.deleteTree(lost.data);
                     traders.awaitLogons(++logonsSoFar, TIMEOUT); // each at the other gateway, by itself
+                    relogonMillis.add(TimeUnit.NANOSECONDS.toMillis(traders.latestLogonNanos()
+                        - disruptedAt.get(disruptedAt.size() - 1)));
                     dropCopy.awaitLogons(logonsSoFar, TIMEOUT);
-                    lost.start(); // a new machine in its place, for the next cycle's move back
+                    if (cycle + 1 < settings.disruptions().size()) {
+                        lost.start(); // a new machine in its place, for the next cycle's move back
+                    }
                     on = 1 - on;
                 }
                 TimeUnit.MILLISECONDS.sleep(settings.minLoadMillis());
@@ -137,7 +145,7 @@ final class GatewayTakeoverRun {
             List<Disagreement> disagreements = CrashChecker.check(traders.logs());
             int fills = TraderLog.total(traders.logs(),
                 log -> (int) log.reports().stream().filter(Report::isFill).count());
-            return new Result(disagreements, logons, ClusterCrashRun.pauses(traders.logs(), disruptedAt),
+            return new Result(disagreements, logons, ClusterCrashRun.pauses(traders.logs(), disruptedAt), relogonMillis,
                 traders.logs(), fills, takeovers, copyDifferences, copied);
         }
     }

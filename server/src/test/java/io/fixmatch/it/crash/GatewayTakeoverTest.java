@@ -51,7 +51,8 @@ class GatewayTakeoverTest {
     }
 
     static void assertConsistent(GatewayTakeoverRun.Result result, int moves) {
-        System.out.println("gateway moves: clients' pauses (ms): " + result.pauseMillis() + "; takeovers "
+        System.out.println("gateway moves: clients' pauses (ms): " + result.pauseMillis() + "; logged on again after"
+            + " (ms): " + result.relogonMillis() + "; takeovers "
             + result.takeovers() + "; fills " + result.fills() + "; requests " + result.requests(Request.Kind.NEW_ORDER)
             + " new, " + result.requests(Request.Kind.CANCEL) + " cancels");
         assertTrue(result.requests(Request.Kind.NEW_ORDER) > 2_000, "load ran");

@@ -43,6 +43,8 @@ final class Traders implements AutoCloseable {
     private final Map<SessionID, TraderLog> logs = new ConcurrentHashMap<>();
     private final Map<SessionID, OpenOrders> openOrders = new ConcurrentHashMap<>();
     private final Map<SessionID, AtomicInteger> logons = new ConcurrentHashMap<>();
+    /** When each session last logged on (System.nanoTime), for the time a move took. */
+    private final Map<SessionID, Long> lastLogonNanos = new ConcurrentHashMap<>();
     private final ThreadedSocketInitiator initiator;
     private final List<LoadDriver> drivers = new ArrayList<>();
     /** QuickFIX/J's session timer ticked more often for these sessions ({@link QuickFixJTimer}). */
@@ -334,6 +336,11 @@ final class Traders implements AutoCloseable {
         return text.toString();
     }
 
+    /** When the last of the sessions logged on last (System.nanoTime; 0: none has). */
+    long latestLogonNanos() {
+        return lastLogonNanos.values().stream().mapToLong(Long::longValue).max().orElse(0);
+    }
+
     /** How many times each session has logged on so far, by CompID. */
     Map<String, Integer> logons() {
         Map<String, Integer> counts = new LinkedHashMap<>();
@@ -389,6 +396,7 @@ final class Traders implements AutoCloseable {
 
         @Override
         public void onLogon(SessionID id) {
+            lastLogonNanos.put(id, System.nanoTime());
             logons.get(id).incrementAndGet();
         }
 
