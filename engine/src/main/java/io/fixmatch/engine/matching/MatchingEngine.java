@@ -67,7 +67,13 @@ public final class MatchingEngine implements TradingSettings {
     private final EngineView view;
     private final ClientOrderId previousClientOrderId = new ClientOrderId();
     /** Where the books' public changes go (levels, trades); set before the first command. */
-    private MarketDataSink marketData = MarketDataSink.NONE;
+    MarketDataSink marketData = MarketDataSink.NONE;
+    /**
+     * The number of the last market data message (the binary feed's sequence number, docs/FEED.md): advanced by
+     * whoever publishes the market data ({@link #advanceMarketDataSequence}), kept with the rest of the state so that a
+     * restart, or another replica, goes on with the same numbers.
+     */
+    long marketDataSequence;
     long lastOrderId;
     /** The journal timestamp (epoch ns) of the last journaled command acted on; 0 if none (or not known). */
     long lastCommandNanos;
@@ -109,6 +115,7 @@ public final class MatchingEngine implements TradingSettings {
             refreshIndicatives();
         }
         publishDeadline();
+        marketData.commandDone();
     }
 
     /**
@@ -225,6 +232,21 @@ public final class MatchingEngine implements TradingSettings {
      */
     public void marketData(MarketDataSink sink) {
         marketData = sink;
+    }
+
+    /** The number of the last market data message published (0: none yet); see {@link #advanceMarketDataSequence}. */
+    public long marketDataSequence() {
+        return marketDataSequence;
+    }
+
+    /**
+     * Numbers {@code messages} market data messages: returns the first number (one past the last given). Called by the
+     * market data publisher of the matching step only, in the command stream, so every replay numbers alike.
+     */
+    public long advanceMarketDataSequence(int messages) {
+        long first = marketDataSequence + 1;
+        marketDataSequence += messages;
+        return first;
     }
 
     /** What the engine publishes for other threads: halted symbols, book query answers. Any thread. */
@@ -992,6 +1014,7 @@ public final class MatchingEngine implements TradingSettings {
         if (book != null) {
             book.halted = halted;
             view.halted(symbolId, halted);
+            marketData.halted(symbolId, halted);
         }
     }
 
@@ -1239,6 +1262,7 @@ public final class MatchingEngine implements TradingSettings {
         }
         session.phase = phase;
         view.phase(book.symbolId, phase);
+        marketData.phase(book.symbolId, phase);
     }
 
     /** After a command, while some books are in a call: each one's indicative uncross, published when it moved. */
