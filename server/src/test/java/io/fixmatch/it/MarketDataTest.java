@@ -1,6 +1,7 @@
 package io.fixmatch.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.fixmatch.feed.handler.FeedHandler;
 import io.fixmatch.fix.codec.testing.FixBuilder;
 import io.fixmatch.fix.marketdata.MarketDataCounters;
 import io.fixmatch.server.FixmatchServer;
@@ -68,10 +69,16 @@ class MarketDataTest {
     private QfjClient subscriber;
     private QfjClient trader;
     private AdminClient admin;
+    /** The binary feed's reference handler, listening to this server's feed (docs/FEED.md). */
+    private FeedHandler feed;
 
     private void start(Map<String, String> overrides) throws Exception {
         Map<String, String> config = new HashMap<>(overrides);
         config.put("marketData.maxDepth", String.valueOf(DEPTH));
+        int retransmitPort = TestServers.freeUdpPort();
+        feed = FeedBooks.handler(retransmitPort);
+        config.putAll(FeedBooks.overrides(retransmitPort, feed));
+        feed.start();
         server = TestServers.start(data, 0, config, TestServers.admin(null));
         admin = new AdminClient(server.adminPort(), null);
         // With two gateway threads the subscriber's is gateway 1, not the one that also serves LOADGEN.
@@ -87,6 +94,9 @@ class MarketDataTest {
             }
         }
         TestServers.closeQuietly(server);
+        if (feed != null) {
+            feed.close();
+        }
     }
 
     @ParameterizedTest(name = "layout {0}, {1} gateway threads")
@@ -119,6 +129,11 @@ class MarketDataTest {
         assertTrue(book.trades() > 100, "the flow traded: " + book.trades());
         subscriber.assertNoProtocolErrors();
         trader.assertNoProtocolErrors();
+        JsonNode published = admin.getJson("/feed", 200);
+        assertEquals(feed.health().lastApplied(), published.get("lastSequence").asLong(),
+            "the handler applied every message the feed published: " + feed.health());
+        assertTrue(published.get("lastSequence").asLong() > 4_000, "the feed numbered the flow's changes: "
+            + published);
     }
 
     @Test
@@ -226,9 +241,21 @@ class MarketDataTest {
                 apply(books, message);
             }
             if (System.nanoTime() > deadline) {
-                fail("the rebuilt books differ from the engine's " + when + ": " + books + " / " + engineBooks());
+                fail("the rebuilt books differ from the engine's " + when + ": " + books + " / "
+                    + SUBSCRIBED.stream().map(symbol -> FeedBooks.describe(feed, symbol)).toList() + " / "
+                    + engineBooks());
             }
-        } while (!sameBook(books.get("BOOK"), DEPTH) || !sameBook(books.get("TOP5"), 5));
+        } while (!sameBook(books.get("BOOK"), DEPTH) || !sameBook(books.get("TOP5"), 5) || !sameFeedBooks());
+    }
+
+    /** The binary feed's handler holds the engine's books too (every symbol traded, not only the subscribed). */
+    private boolean sameFeedBooks() throws Exception {
+        for (String symbol : TRADED) {
+            if (!FeedBooks.matches(feed, symbol, admin.getJson("/book/" + symbol + "?depth=" + DEPTH, 200), DEPTH)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private boolean sameBook(MarketDataBook book) throws Exception {

@@ -17,7 +17,9 @@ import java.util.Map;
  */
 public record Welcome(long lastApplied, long lastEgress, long oldestHeld, Map<Integer, Long> inboundPositions,
                       Map<Integer, long[]> sessionControls, long[] referencePrices, SymbolSettings symbolSettings,
-                      int leaderMemberId, LongArrayList seed) implements TradingSettings {
+                      int leaderMemberId, LongArrayList seed, long marketDataSequence) implements TradingSettings {
+    /** A welcome from a node of an earlier release: it does not say the market data sequence number. */
+    public static final long UNKNOWN_SEQUENCE = -1;
 
     /** Takes the books as they rest: one resting order at a time. */
     public interface RestingOrderSink {

@@ -73,10 +73,13 @@ final class WelcomeReader {
         for (int i = 0; i < referencePrices.length; i++) {
             referencePrices[i] = buffer.getLong(pricesAt + i * Long.BYTES, Egress.ORDER);
         }
+        SymbolSettings symbolSettings = SymbolSettings.decode(buffer, offset, length, referencePrices.length);
+        // After the settings, from this release on: the engine's market data sequence number (the binary feed's).
+        long marketDataSequence = symbolSettings.end() + Long.BYTES <= offset + length
+            ? buffer.getLong(symbolSettings.end(), Egress.ORDER) : Welcome.UNKNOWN_SEQUENCE;
         return new Welcome(Egress.welcomeLastApplied(buffer, offset), Egress.welcomeLastEgress(buffer, offset),
             Egress.welcomeOldestHeld(buffer, offset), Map.copyOf(positions), Map.copyOf(sessionControls),
-            referencePrices, SymbolSettings.decode(buffer, offset, length, referencePrices.length), leaderMemberId,
-            seedEntries);
+            referencePrices, symbolSettings, leaderMemberId, seedEntries, marketDataSequence);
     }
 
     /** A SEED message: its entries collected while joining, else passed over. */

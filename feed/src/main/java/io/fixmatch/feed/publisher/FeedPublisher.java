@@ -23,6 +23,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -102,8 +103,21 @@ public final class FeedPublisher implements Agent, AutoCloseable {
         this.snapshots = settings.snapshotChannel().isEmpty() ? null : new UdpSender(settings.snapshotChannel());
         this.snapshotCycle = snapshots == null ? null : new SnapshotCycle(snapshots, counters, session, symbols,
             priceScales, settings.maxDatagramBytes());
-        this.retransmit = settings.retransmitPort() < 0 ? null
-            : new RetransmitService(settings, history, counters, session);
+        this.retransmit = settings.retransmitPort() < 0 ? null : retransmitService(settings);
+    }
+
+    /**
+     * The retransmission service, or null when its port is taken: the stream and the snapshots go on without it
+     * (handlers then recover every gap from a snapshot), said loudly, seen in {@code GET /feed} as port -1.
+     */
+    private RetransmitService retransmitService(FeedSettings settings) {
+        try {
+            return new RetransmitService(settings, history, counters, session);
+        } catch (UncheckedIOException e) {
+            LOG.warn("market data feed: no retransmission service ({}); handlers recover gaps from snapshots",
+                e.getMessage() + ": " + e.getCause().getMessage());
+            return null;
+        }
     }
 
     // --- before start: the books as the engine holds them, and the number they are as of ---
@@ -186,6 +200,10 @@ public final class FeedPublisher implements Agent, AutoCloseable {
 
     public FeedCounters counters() {
         return counters;
+    }
+
+    public FeedSettings settings() {
+        return settings;
     }
 
     // --- the publisher's thread ---
