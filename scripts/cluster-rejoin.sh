@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # How long a cluster node started on an empty disk takes to rejoin (rebuild from the others and catch up), after at
-# least --commands commands, without and then with a recent snapshot (docs/PERFORMANCE.md, "The replicated venue"):
+# least --commands commands, without and then with a recent snapshot (docs/PERFORMANCE.md, "Recovery and rejoin"):
 # starts the three nodes and a gateway (scripts/cluster.sh; FIX on 9979, admin 9980, the nodes' admin on 9881-9883),
 # loads them with the load generator until the cluster has applied --commands commands, then empties node 2's disk
 # and times its rejoin twice: replaying the whole log, then after a snapshot with --from-snapshot (copying the

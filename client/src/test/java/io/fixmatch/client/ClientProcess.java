@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -18,7 +19,13 @@ import java.util.regex.Pattern;
  * its output lines read as they come. {@link #close} kills it if it is still running.
  */
 final class ClientProcess implements AutoCloseable {
-    private static final long WAIT_SECONDS = 10;
+    /**
+     * How long a line (or the exit) may take before the test fails: a failure deadline, not a sleep. The first line
+     * comes after the JVM's start and the Logon, 10 s and more on a busy 2-core machine (docs/TESTING.md, "Waits").
+     */
+    static final Duration WAIT = Duration.ofSeconds(180);
+    /** A test method's own bound (JUnit's {@code @Timeout}): a few client JVMs, each within {@link #WAIT}. */
+    static final long TEST_SECONDS = 600;
 
     private final Process process;
     private final PrintWriter stdin;
@@ -63,11 +70,11 @@ final class ClientProcess implements AutoCloseable {
     /** Waits for the next line matching {@code regex} (earlier lines are passed over); returns it. */
     String await(String regex) throws InterruptedException {
         Pattern pattern = Pattern.compile(regex);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        long deadline = System.nanoTime() + WAIT.toNanos();
         while (true) {
             String line = lines.poll(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             if (line == null) {
-                throw new AssertionError("no line matching " + regex + " within " + WAIT_SECONDS + " s; output: "
+                throw new AssertionError("no line matching " + regex + " within " + WAIT + "; output: "
                     + String.join("\n", seen));
             }
             seen.add(line);
@@ -79,7 +86,7 @@ final class ClientProcess implements AutoCloseable {
 
     /** Waits for the process to end; returns its exit status. */
     int exitStatus() throws InterruptedException {
-        if (!process.waitFor(WAIT_SECONDS, TimeUnit.SECONDS)) {
+        if (!process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
             throw new AssertionError("still running; output: " + String.join("\n", seen) + "\n" + lines);
         }
         return process.exitValue();
@@ -95,7 +102,7 @@ final class ClientProcess implements AutoCloseable {
     public void close() throws InterruptedException {
         if (process.isAlive()) {
             process.destroyForcibly();
-            process.waitFor(10, TimeUnit.SECONDS);
+            process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS);
         }
     }
 }

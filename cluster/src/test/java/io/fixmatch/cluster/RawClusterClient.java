@@ -41,6 +41,7 @@ final class RawClusterClient implements AutoCloseable, EgressListener {
             .ingressChannel("aeron:udp?term-length=4m")
             .ingressEndpoints(cluster.members().ingressEndpoints())
             .egressChannel("aeron:udp?endpoint=127.0.0.1:0|term-length=4m")
+            .messageTimeoutNs(TimeUnit.SECONDS.toNanos(60)) // Aeron's 5 s fail a connect on a loaded machine
             .egressListener(this));
     }
 

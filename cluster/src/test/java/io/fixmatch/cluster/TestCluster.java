@@ -12,6 +12,7 @@ import io.fixmatch.cluster.node.NodeSettings;
 import io.fixmatch.cluster.node.OtherReleaseNode;
 import io.fixmatch.cluster.service.OtherRelease;
 import io.fixmatch.cluster.service.ServiceSettings;
+import io.fixmatch.cluster.testing.LoopbackMembers;
 import io.fixmatch.engine.config.EngineConfig;
 import io.fixmatch.engine.config.SymbolSpec;
 import io.fixmatch.engine.loop.DropCopyRoutes;
@@ -30,7 +31,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -40,6 +41,11 @@ import java.util.concurrent.TimeUnit;
  * the cluster module's tests; the whole-server tests run them as processes.
  */
 final class TestCluster implements AutoCloseable {
+    /**
+     * How long a test waits for the cluster (a leader, an answer, a snapshot) before it fails: a failure deadline,
+     * not a sleep, sized for a busy 2-core machine, where an election can take far longer than on a quiet one.
+     */
+    static final Duration WAIT = Duration.ofSeconds(120);
     static final List<SymbolSpec> SYMBOLS = List.of(SymbolSpec.of("AAPL", 2, 1, 1), SymbolSpec.of("MSFT", 2, 1, 1));
     static final List<String> OWNERS = List.of("CLIENT1", "CLIENT2", "CLIENT3");
 
@@ -50,7 +56,7 @@ final class TestCluster implements AutoCloseable {
 
     TestCluster(Path root, int size) {
         this.root = root;
-        this.members = LoopbackMembers.free(size);
+        this.members = ClusterMembers.parse(LoopbackMembers.free(size));
         this.nodes = new ClusterNode[size];
     }
 

@@ -9,8 +9,13 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -21,34 +26,85 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The distribution as ops get it: the archive unpacked into an empty folder, run with a JDK alone. The server
- * starts from bin/ with the archive's config file (an edit there applies at the next start), serves the demo and
- * the terminal client, stops cleanly on SIGTERM; the journal tools read what it journaled.
+ * The distribution as ops get it: built by {@code scripts/dist.sh} in a fresh clone, unpacked into an empty folder,
+ * run with a JDK alone. The server starts from bin/ with the archive's config file (an edit there applies at the next
+ * start), reports ready (its log line, {@code GET /health} 200), serves the demo and the terminal client, stops
+ * cleanly on SIGTERM; the journal tools read what it journaled. And {@code mvn install} in that clone installs every
+ * module, the parent pom and the archive.
  */
 class DistributionIT {
     /** A server small enough for a test machine, through the documented overrides. */
     private static final Map<String, String> SMALL = Map.of("FIXMATCH_JAVA_OPTS", "-Xms256m -Xmx256m",
         "FIXMATCH_ENGINE_MAX_ORDERS", "10000", "FIXMATCH_ENGINE_MAX_PRICE_LEVELS", "10000");
 
-    /** The archive unpacked once for all tests (only the server test edits it: its config file). */
+    /** The clean clone, its Maven repository, and the archive unpacked once for all tests (only the server test
+     *  edits it: its config file). */
     @TempDir
-    static Path unpacked;
+    static Path built;
+    private static Path clone;
+    private static Path repository;
     private static Path home;
 
     @TempDir
     Path dir;
 
+    /**
+     * {@code scripts/dist.sh} in a fresh clone, with nothing built and no fixmatch artifact in its Maven repository
+     * (a module that needed another's test classes, or a file left out of the commit, fails here), offline: the
+     * dependencies are those this build already fetched. It prints the archive's path last.
+     */
     @BeforeAll
-    static void unpack() throws IOException, InterruptedException {
-        Path archive = Path.of(System.getProperty("fixmatch.archive"));
+    static void buildInACleanCloneAndUnpack() throws IOException, InterruptedException {
+        clone = CleanClone.of(built.resolve("clone"));
+        repository = CleanClone.localRepository(built.resolve("repository"));
+        Path archive;
+        try (Processes processes = new Processes(built)) {
+            Process dist = processes.start(clone, Map.of(), "scripts/dist.sh", "-o",
+                "-Dmaven.repo.local=" + repository);
+            assertEquals(0, processes.exitStatus(dist, Duration.ofSeconds(900)), processes.output(dist));
+            List<String> lines = processes.output(dist).lines().toList();
+            archive = Path.of(lines.get(lines.size() - 1));
+            assertEquals(clone.resolve("dist/target"), archive.getParent(), processes.output(dist));
+            assertTrue(Files.isRegularFile(archive), processes.output(dist));
+        }
+        Path unpacked = Files.createDirectories(built.resolve("unpacked"));
         Process tar = new ProcessBuilder("tar", "-xzf", archive.toString(), "-C", unpacked.toString()).inheritIO()
             .start();
-        assertTrue(tar.waitFor(30, TimeUnit.SECONDS) && tar.exitValue() == 0, "tar failed on " + archive);
+        assertTrue(tar.waitFor(Processes.WAIT.toMillis(), TimeUnit.MILLISECONDS) && tar.exitValue() == 0,
+            "tar failed on " + archive);
         home = unpacked.resolve(archive.getFileName().toString().replace(".tar.gz", ""));
     }
 
+    /**
+     * In the clone dist.sh built (what it compiled is reused; the tests are this build's own, and CI compiles them from
+     * a fresh clone), into the clone's own local repository, so no other build sees these snapshots. Online: the
+     * install plugin is one this build's own verify never fetched.
+     */
     @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    @Timeout(value = 20, unit = TimeUnit.MINUTES)
+    void mvnInstallInstallsEveryModuleTheParentPomAndTheArchive() throws Exception {
+        Path log = built.resolve("install.log");
+        Process maven = new ProcessBuilder("mvn", "-B", "-ntp", "-q", "-Dmaven.repo.local=" + repository,
+            "-Dmaven.test.skip=true", "install").directory(clone.toFile()).redirectErrorStream(true)
+            .redirectOutput(log.toFile()).start();
+        assertTrue(maven.waitFor(9, TimeUnit.MINUTES), "mvn install still running: " + Files.readString(log));
+        assertEquals(0, maven.exitValue(), "mvn install failed: " + Files.readString(log));
+
+        Path installed = repository.resolve("io/fixmatch");
+        for (String module : List.of("fix-testing", "cluster-testing", "fix-codec", "engine", "journal", "cluster",
+            "fix-gateway", "loadgen", "server", "client", "benchmarks")) {
+            String artifact = "fixmatch-" + module;
+            assertTrue(Files.isRegularFile(installed.resolve(artifact + "/0.1.0-SNAPSHOT/" + artifact
+                + "-0.1.0-SNAPSHOT.jar")), artifact);
+        }
+        assertTrue(Files.isRegularFile(installed.resolve("fixmatch-dist/0.1.0-SNAPSHOT/"
+            + "fixmatch-dist-0.1.0-SNAPSHOT.tar.gz")), "the distribution archive");
+        assertTrue(Files.isRegularFile(installed.resolve("fixmatch-parent/0.1.0-SNAPSHOT/"
+            + "fixmatch-parent-0.1.0-SNAPSHOT.pom")), "the parent pom");
+    }
+
+    @Test
+    @Timeout(value = Processes.TEST_SECONDS, unit = TimeUnit.SECONDS)
     void theArchiveHoldsTheCommandsJarsConfigAndDocs() throws Exception {
         for (String command : List.of("fixmatch-server", "fixmatch-loadgen", "fixmatch-journal", "fixmatch-book-at")) {
             assertTrue(Files.isExecutable(home.resolve("bin").resolve(command)), command);
@@ -75,16 +131,18 @@ class DistributionIT {
     }
 
     @Test
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    @Timeout(value = Processes.TEST_SECONDS, unit = TimeUnit.SECONDS)
     void theServerRunsFromTheUnpackedArchiveServesClientsAndStopsCleanly() throws Exception {
         Path config = home.resolve("config/fixmatch.properties");
         Files.writeString(config, Files.readString(config).replace("symbols=AAPL,MSFT,GOOG,AMZN,NVDA,META,TSLA,JPM,V,"
             + "XOM", "symbols=AAPL,MSFT,GOOG"));
         Path work = Files.createDirectories(dir.resolve("work"));
+        int adminPort = Processes.freePort();
         try (Processes processes = new Processes(dir)) {
             Process server = processes.start(work, SMALL, home.resolve("bin/fixmatch-server").toString(),
-                "--port", "0", "--admin-port", "0");
+                "--port", "0", "--admin-port", Integer.toString(adminPort));
             int port = Integer.parseInt(processes.await(server, "fixmatch ready: FIX 4.4 on 127.0.0.1:(\\d+)"));
+            assertEquals(200, health(adminPort), "GET /health once ready");
             String output = processes.output(server);
             // The script exec'd the JVM, with the servers' JIT setting (bin/lib/runtime.sh): a Logon must not send
             // the compiled order path back to the interpreter (docs/PERFORMANCE.md, "Cost per order").
@@ -128,9 +186,17 @@ class DistributionIT {
         }
     }
 
+    /** GET /health on the admin port: its status code. */
+    private static int health(int adminPort) throws IOException, InterruptedException {
+        HttpResponse<Void> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + adminPort + "/health")).timeout(Duration.ofSeconds(10)).build(),
+            HttpResponse.BodyHandlers.discarding());
+        return response.statusCode();
+    }
+
     /** As docker compose stop or a supervisor's restart do while the server starts: exit 0, then it starts again. */
     @Test
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    @Timeout(value = Processes.TEST_SECONDS, unit = TimeUnit.SECONDS)
     void sigtermDuringTheStartStopsCleanlyWithStatusZero() throws Exception {
         Path work = Files.createDirectories(dir.resolve("stopped-while-starting"));
         try (Processes processes = new Processes(dir)) {
@@ -151,7 +217,7 @@ class DistributionIT {
     }
 
     @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    @Timeout(value = Processes.TEST_SECONDS, unit = TimeUnit.SECONDS)
     void theLoadGeneratorAndTheJournalToolsRunFromTheArchive() throws Exception {
         try (Processes processes = new Processes(dir)) {
             Process loadgen = processes.start(dir, Map.of(), home.resolve("bin/fixmatch-loadgen").toString(), "--help");

@@ -1,9 +1,12 @@
 package io.fixmatch.dist;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +22,13 @@ import java.util.regex.Pattern;
 final class Processes implements AutoCloseable {
     static final Path REPOSITORY = Path.of(System.getProperty("fixmatch.repository", "..")).toAbsolutePath()
         .normalize();
-    private static final long WAIT_SECONDS = 60;
+    /**
+     * How long a command may take to print an awaited line or to end before the test fails: a failure deadline, not
+     * a sleep. A script's JVM starts in 10 s and more on a busy 2-core machine (docs/TESTING.md, "Waits").
+     */
+    static final Duration WAIT = Duration.ofSeconds(180);
+    /** A test method's own bound (JUnit's {@code @Timeout}): a few commands, each within {@link #WAIT}. */
+    static final long TEST_SECONDS = 600;
 
     private final Path directory;
     private final List<Process> started = new ArrayList<>();
@@ -45,12 +54,6 @@ final class Processes implements AutoCloseable {
         return process;
     }
 
-    /** Runs a command to its end; its exit status. */
-    int run(Path workingDirectory, Map<String, String> environment, String... command)
-        throws IOException, InterruptedException {
-        return exitStatus(start(workingDirectory, environment, command));
-    }
-
     /** Runs a command with stdin closed after {@code input}; the process, ended. */
     Process runWithInput(String input, Map<String, String> environment, String... command)
         throws IOException, InterruptedException {
@@ -62,8 +65,13 @@ final class Processes implements AutoCloseable {
     }
 
     int exitStatus(Process process) throws IOException, InterruptedException {
-        if (!process.waitFor(WAIT_SECONDS, TimeUnit.SECONDS)) {
-            throw new AssertionError("still running after " + WAIT_SECONDS + " s: " + output(process));
+        return exitStatus(process, WAIT);
+    }
+
+    /** The exit status of a command that may take longer than the others (a build). */
+    int exitStatus(Process process, Duration bound) throws IOException, InterruptedException {
+        if (!process.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError("still running after " + bound + ": " + output(process));
         }
         return process.exitValue();
     }
@@ -71,7 +79,7 @@ final class Processes implements AutoCloseable {
     /** Waits for a line of output matching {@code regex}; returns its first group. */
     String await(Process process, String regex) throws IOException, InterruptedException {
         Pattern pattern = Pattern.compile(regex);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        long deadline = System.nanoTime() + WAIT.toNanos();
         while (System.nanoTime() < deadline) {
             Matcher matcher = pattern.matcher(output(process));
             if (matcher.find()) {
@@ -83,7 +91,14 @@ final class Processes implements AutoCloseable {
             }
             Thread.sleep(50);
         }
-        throw new AssertionError("no " + regex + " within " + WAIT_SECONDS + " s: " + output(process));
+        throw new AssertionError("no " + regex + " within " + WAIT + ": " + output(process));
+    }
+
+    /** A loopback TCP port free now. */
+    static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
     }
 
     String output(Process process) throws IOException {
@@ -96,7 +111,7 @@ final class Processes implements AutoCloseable {
             process.descendants().forEach(ProcessHandle::destroyForcibly);
             if (process.isAlive()) {
                 process.destroyForcibly();
-                process.waitFor(10, TimeUnit.SECONDS);
+                process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS);
             }
         }
     }

@@ -5,8 +5,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -29,7 +27,7 @@ class ScriptsIT {
     Path dir;
 
     @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    @Timeout(value = Processes.TEST_SECONDS, unit = TimeUnit.SECONDS)
     void serverShReadsTheConfigFileAndTakesPathsFromWhereTheUserStands() throws Exception {
         try (Processes processes = new Processes(dir)) {
             Process server = processes.start(dir, Map.of("FIXMATCH_JAVA_OPTS", "-Xms256m -Xmx256m",
@@ -59,13 +57,13 @@ class ScriptsIT {
      * acknowledged, the load run has no errors.
      */
     @Test
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    @Timeout(value = Processes.TEST_SECONDS, unit = TimeUnit.SECONDS)
     void clientAndLoadgenStartedWithTheServerAreServedOnceItIsReady() throws Exception {
-        int port = freePort();
+        int port = Processes.freePort();
         try (Processes processes = new Processes(dir)) {
             Process loadgen = processes.start(Processes.REPOSITORY, Map.of("LOADGEN_JAVA_OPTS", "-Xms256m -Xmx256m"),
                 "scripts/loadgen.sh", "--port", Integer.toString(port), "--rate", "300", "--duration", "1",
-                "--warmup", "0", "--timeout", "60", "--out", dir.resolve("report").toString());
+                "--warmup", "0", "--timeout", "180", "--out", dir.resolve("report").toString());
             processes.await(loadgen, "waiting for the server at 127.0.0.1:" + port);
             Process server = processes.start(dir, Map.of("FIXMATCH_JAVA_OPTS", "-Xms256m -Xmx256m",
                     "FIXMATCH_ENGINE_MAX_ORDERS", "20000", "FIXMATCH_ENGINE_MAX_PRICE_LEVELS", "20000"),
@@ -87,9 +85,9 @@ class ScriptsIT {
     }
 
     @Test
-    @Timeout(value = 90, unit = TimeUnit.SECONDS)
+    @Timeout(value = Processes.TEST_SECONDS, unit = TimeUnit.SECONDS)
     void demoStartsAThrowAwayServerOnTheFreePortItIsGiven() throws Exception {
-        int port = freePort();
+        int port = Processes.freePort();
         try (Processes processes = new Processes(dir)) {
             Process demo = processes.start(Processes.REPOSITORY, Map.of(), "scripts/demo.sh", "--port",
                 Integer.toString(port));
@@ -105,9 +103,9 @@ class ScriptsIT {
     }
 
     @Test
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    @Timeout(value = Processes.TEST_SECONDS, unit = TimeUnit.SECONDS)
     void loadgenRunsItsOwnServerOnTheServerPort() throws Exception {
-        int port = freePort();
+        int port = Processes.freePort();
         Path out = dir.resolve("report");
         try (Processes processes = new Processes(dir)) {
             Process loadgen = processes.start(Processes.REPOSITORY, Map.of(
@@ -130,7 +128,7 @@ class ScriptsIT {
      * it was called and prints what Maven prints.
      */
     @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    @Timeout(value = Processes.TEST_SECONDS, unit = TimeUnit.SECONDS)
     void onlySourceChangesBuildAndTheBuildShowsItsProgress() throws Exception {
         Path tree = Files.createDirectories(dir.resolve("tree"));
         Files.createDirectories(tree.resolve("scripts/lib"));
@@ -197,11 +195,5 @@ class ScriptsIT {
         Files.writeString(file, text);
         Files.setLastModifiedTime(file, FileTime.from(Instant.now().minusSeconds(10_000 - ageSeconds)));
         return file;
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 }

@@ -42,7 +42,7 @@ class CrashRecoveryTest {
     Path dir;
 
     @Test
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    @Timeout(value = JournaledRuns.PROCESSES_TEST_SECONDS, unit = TimeUnit.SECONDS)
     void killedAtRandomMomentsLosesNothingPublished() throws Exception {
         Path journalDir = dir.resolve("journal");
         Path published = dir.resolve("published.txt");
@@ -59,7 +59,8 @@ class CrashRecoveryTest {
             } finally {
                 worker.destroyForcibly(); // SIGKILL: no shutdown hook, no flush, no close
             }
-            assertTrue(worker.waitFor(10, TimeUnit.SECONDS), "worker did not die");
+            assertTrue(worker.waitFor(JournaledRuns.PROCESS_WAIT.toMillis(), TimeUnit.MILLISECONDS),
+                "worker did not die");
             dropPartialLastLine(published);
         }
         TestFlow flow = new TestFlow(SEED);
@@ -67,7 +68,7 @@ class CrashRecoveryTest {
     }
 
     @Test
-    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    @Timeout(value = JournaledRuns.PROCESSES_TEST_SECONDS, unit = TimeUnit.SECONDS)
     void killedDuringACallAndRightAfterAnUncrossLosesNothingAndRecoversThePhases() throws Exception {
         Path journalDir = dir.resolve("journal");
         Path published = dir.resolve("published.txt");
@@ -96,7 +97,8 @@ class CrashRecoveryTest {
             } finally {
                 worker.destroyForcibly();
             }
-            assertTrue(worker.waitFor(10, TimeUnit.SECONDS), "worker did not die");
+            assertTrue(worker.waitFor(JournaledRuns.PROCESS_WAIT.toMillis(), TimeUnit.MILLISECONDS),
+                "worker did not die");
             dropPartialLastLine(published);
         }
         assertEquals(KILLS / 2, inCall, "kills in a call");

@@ -34,14 +34,14 @@ class JournalTailTest {
     Path journalDir;
 
     @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    @Timeout(value = JournaledRuns.PROCESSES_TEST_SECONDS, unit = TimeUnit.SECONDS)
     void aTornLastEntryIsIgnoredAndAppendingContinues() throws Exception {
         TestFlow flow = new TestFlow(11);
         String stateBefore = run(flow, 2_000);
 
         Process torn = startTornWriter();
         try {
-            assertTrue(torn.waitFor(30, TimeUnit.SECONDS));
+            assertTrue(torn.waitFor(JournaledRuns.PROCESS_WAIT.toMillis(), TimeUnit.MILLISECONDS));
             assertTrue(new String(torn.getInputStream().readAllBytes(), StandardCharsets.UTF_8).contains("TORN"));
         } finally {
             torn.destroyForcibly();

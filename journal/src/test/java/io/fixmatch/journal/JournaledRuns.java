@@ -9,11 +9,20 @@ import io.fixmatch.engine.matching.EngineStateText;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 /** What the journal tests share: running a flow through the real journaled loop, and starting child JVMs. */
 final class JournaledRuns {
+    /**
+     * How long a test waits for a child JVM (its ready line, its end) before it fails: a failure deadline, not a
+     * sleep, sized for a busy 2-core machine where a JVM starting Chronicle takes 10 s and more.
+     */
+    static final Duration PROCESS_WAIT = Duration.ofSeconds(180);
+    /** A test method's own bound (JUnit's {@code @Timeout}) when it starts child JVMs one after another. */
+    static final long PROCESSES_TEST_SECONDS = 900;
+
     private static final LoopConfig LOOP = LoopConfig.defaults().withIdleStrategy("yield");
 
     private JournaledRuns() {

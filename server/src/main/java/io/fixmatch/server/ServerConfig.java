@@ -24,9 +24,11 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -164,8 +166,8 @@ public record ServerConfig(ServerMode mode, ThreadLayout layout, GatewaySettings
                 + " processes), was " + gatewayThreads);
         }
         return new ServerConfig(mode, layout, gateway, compId, sessions, engine, loop, dataDirectory, rollCycle,
-            retainCycles, snapshotEvery, minFreeBytes, admin, logs, rules, marketData(keys, symbols, maxMessageSize),
-            cluster, feed(keys));
+            retainCycles, snapshotEvery, minFreeBytes, admin, logs, rules,
+            marketData(keys, symbols, maxMessageSize, sessions), cluster, feed(keys));
     }
 
     private static ServerMode mode(ConfigKeys keys) {
@@ -215,12 +217,21 @@ public record ServerConfig(ServerMode mode, ThreadLayout layout, GatewaySettings
      * Market data over FIX: on by default; the depth a snapshot of both sides must fit in one message of
      * {@code fix.maxMessageSize} with the longest symbol.
      */
-    private static MarketDataSettings marketData(ConfigKeys keys, List<SymbolSpec> symbols, int maxMessageSize) {
+    private static MarketDataSettings marketData(ConfigKeys keys, List<SymbolSpec> symbols, int maxMessageSize,
+                                                 List<SessionConfig> sessions) {
         boolean enabled = keys.bool("marketData.enabled", true);
         int longestSymbol = symbols.stream().mapToInt(symbol -> symbol.name().length()).max().orElse(0);
         int depthLimit = MarketDataSettings.maxDepthFor(maxMessageSize, longestSymbol);
         int maxDepth = keys.integer("marketData.maxDepth", Math.min(20, depthLimit), 1, Math.max(1, depthLimit));
-        return new MarketDataSettings(enabled, maxDepth, keys.positiveLong("marketData.maxPendingBytes", 256 * 1024));
+        long maxPendingBytes = keys.positiveLong("marketData.maxPendingBytes", 256 * 1024);
+        // 269=Q is no FIX 4.4 value: only sessions configured for it may ask for it (docs/FIX.md)
+        Set<String> indicativeSessions = new LinkedHashSet<>();
+        for (SessionConfig session : sessions) {
+            if (keys.bool(keys.each("session.<ID>.marketData.indicative", session.clientCompId()), false)) {
+                indicativeSessions.add(session.clientCompId());
+            }
+        }
+        return new MarketDataSettings(enabled, maxDepth, maxPendingBytes, indicativeSessions);
     }
 
     /**

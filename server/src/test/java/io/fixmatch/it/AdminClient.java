@@ -2,6 +2,7 @@ package io.fixmatch.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fixmatch.server.WaitBounds;
 
 import java.io.IOException;
 import java.net.URI;
@@ -18,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 /** A real HTTP client (java.net.http) of the admin endpoint, with an optional bearer token. */
 final class AdminClient {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration TIMEOUT = WaitBounds.ANSWER;
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
     private final String base;
@@ -87,6 +88,19 @@ final class AdminClient {
                 return fail("no series " + series + " in the scrape:\n" + text);
             }
             return Double.parseDouble(line.group(1));
+        }
+
+        /** The sum of every series of the metric {@code name}, whatever its labels. */
+        double sum(String name) {
+            Matcher line = Pattern.compile("^" + Pattern.quote(name) + "(\\{[^}]*})? (\\S+)$", Pattern.MULTILINE)
+                .matcher(text);
+            double sum = 0;
+            boolean found = false;
+            while (line.find()) {
+                sum += Double.parseDouble(line.group(2));
+                found = true;
+            }
+            return found ? sum : fail("no series of " + name + " in the scrape:\n" + text);
         }
 
         boolean has(String series) {

@@ -32,8 +32,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * Call auctions through real FIX sessions (QuickFIX/J initiators; the market data subscriber validates with the venue
- * dictionary, which lists 269=Q): the configuration's auction groups reach the engine, a call publishes its
+ * Call auctions through real FIX sessions (QuickFIX/J initiators; the market data subscriber, configured for 269=Q,
+ * validates with the venue dictionary, which lists Q): the configuration's auction groups reach the engine, a call publishes its
  * indicative uncross price and volume in market data (269=Q) and on the admin endpoint, and the uncross executes at
  * that one price. A volatility interruption (with a stop-limit order its uncross triggers) runs in both modes, its end
  * on the engine's timer (standalone) or the cluster's; the opening and closing auctions of a schedule, with At the
@@ -42,6 +42,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class AuctionFixTest {
     private static final String TRIGGERED_TEXT = "stop order triggered: the last trade price reached its stop price";
+    /** The subscriber's session may ask for 269=Q (no FIX 4.4 value; it validates with the venue dictionary). */
+    static final String INDICATIVE_SUBSCRIBER = "session.LOADGEN.marketData.indicative";
 
     @TempDir
     Path data;
@@ -50,7 +52,8 @@ class AuctionFixTest {
     @BothModes
     void aVolatilityInterruptionPublishesItsIndicativeUncrossThenUncrossesAndTriggersAStop() throws Exception {
         Map<String, String> config = Map.of("engine.auctionGroups", "VOL", "auctionGroup.VOL.symbols", "AAPL",
-            "auctionGroup.VOL.volatilityBand", "5%", "auctionGroup.VOL.interruptionSeconds", "3");
+            "auctionGroup.VOL.volatilityBand", "5%", "auctionGroup.VOL.interruptionSeconds", "3",
+            INDICATIVE_SUBSCRIBER, "true");
         try (FixmatchServer server = TestServers.start(data, 0, config, TestServers.admin(null));
              QfjClient client = QfjClient.logOn("CLIENT1", server.port());
              QfjClient other = QfjClient.logOn("CLIENT2", server.port());
@@ -119,7 +122,7 @@ class AuctionFixTest {
         ServerConfig config = TestServers.config(data, 0, Map.of("engine.auctionGroups", "EQ",
             "auctionGroup.EQ.symbols", "AAPL", "auctionGroup.EQ.openingCall", "08:00",
             "auctionGroup.EQ.openingUncross", "09:00", "auctionGroup.EQ.closingCall", "16:00",
-            "auctionGroup.EQ.closingUncross", "16:30"));
+            "auctionGroup.EQ.closingUncross", "16:30", INDICATIVE_SUBSCRIBER, "true"));
         try (FixmatchServer server = FixmatchServer.start(config, clock);
              QfjClient client = QfjClient.logOn("CLIENT1", server.port());
              QfjClient other = QfjClient.logOn("CLIENT2", server.port());

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fixmatch.server.BookAtMain;
 import io.fixmatch.server.FixmatchServer;
 import io.fixmatch.server.JournalDumpMain;
+import io.fixmatch.server.WaitBounds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -149,7 +150,7 @@ class BookAtCommandTest {
 
     /** The journal's commands (waiting until it holds {@code count}), as the dump's --json gives them. */
     private List<JsonNode> journal(Path config, int count) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + WaitBounds.ANSWER.toNanos();
         while (true) {
             ToolRun dump = ToolRun.of(JournalDumpMain::run, "--config", config.toString(), "--json");
             assertEquals(0, dump.status(), dump.err());

@@ -119,7 +119,8 @@ class ClusterGatewayStartTest {
     @Test
     void aGatewayStartedDuringACallShowsTheIndicativeUncrossInItsFirstSnapshot() throws Exception {
         Map<String, String> grouped = withVenue(Map.of("engine.auctionGroups", "VOL", "auctionGroup.VOL.symbols",
-            "AAPL", "auctionGroup.VOL.volatilityBand", "5%", "auctionGroup.VOL.interruptionSeconds", "120"));
+            "AAPL", "auctionGroup.VOL.volatilityBand", "5%", "auctionGroup.VOL.interruptionSeconds", "120",
+            AuctionFixTest.INDICATIVE_SUBSCRIBER, "true"));
         try (AutoCloseable nodes = TestServers.startNodes(data, VENUE);
              FixmatchServer first = TestServers.startGateway(data, 1, GATEWAY_1, grouped, server -> server);
              QfjClient client = logOn("CLIENT1", first);

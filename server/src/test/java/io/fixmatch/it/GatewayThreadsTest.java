@@ -36,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * order flow passes under both thread layouts and both gateway idle strategies. Every session entry point asserts it
  * runs on its owning gateway thread (tests run with assertions on), so a call from a wrong thread breaks these flows.
  */
-@Timeout(value = 60, unit = TimeUnit.SECONDS)
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
 class GatewayThreadsTest {
     @TempDir
     Path temp;

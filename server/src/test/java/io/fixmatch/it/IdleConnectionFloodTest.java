@@ -58,7 +58,8 @@ class IdleConnectionFloodTest {
         for (int i = 0; i < IDLE; i++) {
             idle.add(openIdle("127.0.0.1"));
         }
-        assertTrue(IdleSockets.closedWithin(idle.get(0), 5_000), "the oldest idle connection is closed");
+        assertTrue(IdleSockets.closedWithin(idle.get(0), RawFixClient.TIMEOUT.toMillis()),
+            "the oldest idle connection is closed");
         assertFalse(IdleSockets.closedWithin(idle.get(IDLE - 1), 200), "the newest is let in");
 
         tradeBetweenTwoQuickFixJClients();
@@ -81,7 +82,8 @@ class IdleConnectionFloodTest {
         for (int i = 0; i < IDLE; i++) {
             idle.add(openIdle("127.0.0." + (2 + i % 30))); // 10 from each of 30 addresses
         }
-        assertTrue(IdleSockets.closedWithin(idle.get(0), 5_000), "the oldest idle connection is closed");
+        assertTrue(IdleSockets.closedWithin(idle.get(0), RawFixClient.TIMEOUT.toMillis()),
+            "the oldest idle connection is closed");
         assertFalse(IdleSockets.closedWithin(idle.get(IDLE - 1), 200), "the newest is let in");
 
         tradeBetweenTwoQuickFixJClients();

@@ -27,7 +27,7 @@ class JournalDumpCommandTest {
     Path dir;
 
     @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void theDumpNamesTheSessionsAndShowsDecimalPrices() throws Exception {
         Path data = dir.resolve("data");
         try (FixmatchServer server = TestServers.start(data, 0, Map.of());

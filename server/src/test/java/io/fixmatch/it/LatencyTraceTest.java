@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * server's own stage histograms count the traced reports, the way to the engine as the inbound queue (standalone) or
  * as the replication (cluster mode: the nodes in this JVM share its clock).
  */
-@Timeout(value = 60, unit = TimeUnit.SECONDS)
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
 @BothModes
 class LatencyTraceTest {
     private static final int[] TRACE_TAGS = {7101, 7102, 7103, 7104, 7105, 7106, 7107};

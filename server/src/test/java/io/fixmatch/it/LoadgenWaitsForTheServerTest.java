@@ -29,13 +29,13 @@ class LoadgenWaitsForTheServerTest {
     Path dir;
 
     @Test
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void aLoadRunStartedBeforeTheServerWaitsForItAndRuns() throws Exception {
         int port = TestServers.freePort();
         Path out = dir.resolve("report");
         try (ServerProcesses processes = new ServerProcesses(dir)) {
             Process loadgen = processes.startMain(LoadgenMain.class.getName(), Map.of(), "--port",
-                Integer.toString(port), "--rate", "300", "--duration", "1", "--warmup", "0", "--timeout", "60",
+                Integer.toString(port), "--rate", "300", "--duration", "1", "--warmup", "0", "--timeout", "180",
                 "--out", out.toString());
             processes.awaitOutput(loadgen, "waiting for the server at 127.0.0.1:" + port);
             try (FixmatchServer server = TestServers.start(dir.resolve("data"), port, Map.of())) {
@@ -52,7 +52,7 @@ class LoadgenWaitsForTheServerTest {
     }
 
     @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void withNoServerItGivesUpAtTheTimeoutWithTheReasonAndNoStackTrace() throws Exception {
         int port = TestServers.freePort();
         Path out = dir.resolve("report");

@@ -34,9 +34,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and, after every row, proof that another session (a QuickFIX/J CLIENT2 logged on throughout) is unaffected: it
  * still gets an ack for a new order.
  */
-@Timeout(value = 60, unit = TimeUnit.SECONDS)
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
 class MalformedInputRawTest {
-    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration CLOSE_TIMEOUT = RawFixClient.TIMEOUT;
     private static final long LOGON_TIMEOUT_MS = 1500;
     private static final AtomicInteger OBSERVER_ORDERS = new AtomicInteger();
     /** The answer to every failed Logon (docs/FIX.md): it does not say which part was wrong. */

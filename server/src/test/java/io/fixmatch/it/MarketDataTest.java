@@ -5,6 +5,7 @@ import io.fixmatch.feed.handler.FeedHandler;
 import io.fixmatch.fix.codec.testing.FixBuilder;
 import io.fixmatch.fix.marketdata.MarketDataCounters;
 import io.fixmatch.server.FixmatchServer;
+import io.fixmatch.server.WaitBounds;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -61,7 +62,7 @@ class MarketDataTest {
     private static final int DEPTH = 20;
     private static final List<String> SUBSCRIBED = List.of("AAPL", "MSFT");
     private static final List<String> TRADED = List.of("AAPL", "MSFT", "GOOG");
-    private static final Duration CONVERGENCE = Duration.ofSeconds(15);
+    private static final Duration CONVERGENCE = WaitBounds.ANSWER;
 
     @TempDir
     Path data;

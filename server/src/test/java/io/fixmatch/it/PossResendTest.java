@@ -22,7 +22,7 @@ import static io.fixmatch.it.Orders.assertFields;
  * ignored even when that order is done (filled here), before and after a server restart (the record is rebuilt from
  * the session's store); one with a new ClOrdID is entered; a sequence reset starts a new record.
  */
-@Timeout(value = 60, unit = TimeUnit.SECONDS)
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
 @BothModes
 class PossResendTest {
     /** The server's restart drops the connections: QuickFIX/J logs that as an error event. */

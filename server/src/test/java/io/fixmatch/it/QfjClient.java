@@ -1,5 +1,6 @@
 package io.fixmatch.it;
 
+import io.fixmatch.server.WaitBounds;
 import quickfix.Application;
 import quickfix.ConfigError;
 import quickfix.DefaultMessageFactory;
@@ -41,7 +42,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * rejected (35=3 / 35=j sent back) nor complained about anything the server sent.
  */
 public final class QfjClient implements AutoCloseable {
-    static final Duration TIMEOUT = Duration.ofSeconds(10);
+    static final Duration TIMEOUT = WaitBounds.ANSWER;
 
     private final SessionID sessionId;
     private final SocketInitiator initiator;

@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * mark. Without {@link QfjClient}'s wait, QFJ takes the reply for the server's own Logout and answers it with a second
  * one (seen once in a full run, failing QfjSessionLifecycleTest); with it, {@code close()} sends one Logout.
  */
-@Timeout(value = 30, unit = TimeUnit.SECONDS)
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
 class QfjClientLogoutTest {
     private static final String LOGOUT = FixBuilder.SOH + "35=5" + FixBuilder.SOH;
 

@@ -40,7 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * validating every message the server sends against FIX44.xml. Each test uses its own symbol, so the books of one
  * test do not meet the orders of another.
  */
-@Timeout(value = 30, unit = TimeUnit.SECONDS)
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
 @BothModes
 class QfjOrderFlowTest {
     @TempDir

@@ -35,7 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * client side, sequence resets from the client, a server restart that the client rides out without resetting its
  * sequence numbers, and cancel-on-disconnect. A fresh server (and data folder) per test.
  */
-@Timeout(value = 45, unit = TimeUnit.SECONDS)
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
 @BothModes
 class QfjSessionLifecycleTest {
     /** QFJ logs a failed connection attempt as an error: expected while the server is down for a restart. */

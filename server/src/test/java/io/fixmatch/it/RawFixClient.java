@@ -1,6 +1,7 @@
 package io.fixmatch.it;
 
 import io.fixmatch.fix.codec.testing.FixBuilder;
+import io.fixmatch.server.WaitBounds;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -28,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * sends, framed by BodyLength and checked (BodyLength, CheckSum, BeginString). Nothing is answered automatically.
  */
 public final class RawFixClient implements AutoCloseable {
-    static final Duration TIMEOUT = Duration.ofSeconds(10);
+    static final Duration TIMEOUT = WaitBounds.ANSWER;
     static final String SERVER = "FIXMATCH";
 
     private final Socket socket;

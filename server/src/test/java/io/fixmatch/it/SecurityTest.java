@@ -43,15 +43,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * from its allowed addresses, a session never sees, cancels or replaces another's orders (two QuickFIX/J sessions),
  * and TLS with a QuickFIX/J initiator (a key store generated for the test with the JDK's keytool).
  */
-@Timeout(value = 90, unit = TimeUnit.SECONDS)
+@Timeout(value = 300, unit = TimeUnit.SECONDS)
 class SecurityTest {
     private static final int MAX_FAILURES = 3;
     private static final long LOCKOUT_MS = 2000;
-    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration TIMEOUT = RawFixClient.TIMEOUT;
 
     @TempDir
     static Path data;
     private static FixmatchServer server;
+    private static TestKeyStores.Pair keyStores;
 
     @BeforeAll
     static void start() throws Exception {
@@ -64,6 +65,14 @@ class SecurityTest {
     @AfterAll
     static void stop() {
         TestServers.closeQuietly(server);
+    }
+
+    /** The TLS tests' key and trust stores (password changeit), made once: keytool is three JVM starts. */
+    private static synchronized TestKeyStores.Pair keyStores() throws Exception {
+        if (keyStores == null) {
+            keyStores = TestKeyStores.generate(Files.createDirectories(data.resolve("keys")), "changeit");
+        }
+        return keyStores;
     }
 
     @Test
@@ -156,8 +165,8 @@ class SecurityTest {
     }
 
     @Test
-    void tlsWithAQuickFixJInitiator(@TempDir Path keys) throws Exception {
-        TestKeyStores.Pair stores = TestKeyStores.generate(keys, "changeit");
+    void tlsWithAQuickFixJInitiator() throws Exception {
+        TestKeyStores.Pair stores = keyStores();
         try (FixmatchServer tls = TestServers.start(data.resolve("tls"), 0, Map.of(
             "fix.tls.keyStore", stores.keyStore().toString(), "fix.tls.keyStorePassword", "changeit"))) {
             QfjClient client = QfjClient.logOn("CLIENT1", tls.port(), new QfjClient.Options()
@@ -183,8 +192,8 @@ class SecurityTest {
     }
 
     @Test
-    void tlsConnectionsMoveToTheirSessionsGatewayThread(@TempDir Path keys) throws Exception {
-        TestKeyStores.Pair stores = TestKeyStores.generate(keys, "changeit");
+    void tlsConnectionsMoveToTheirSessionsGatewayThread() throws Exception {
+        TestKeyStores.Pair stores = keyStores();
         try (FixmatchServer tls = TestServers.start(data.resolve("tls-two-gateways"), 0, Map.of(
             "server.layout", "two-threads", "gateway.threads", "2",
             "fix.tls.keyStore", stores.keyStore().toString(), "fix.tls.keyStorePassword", "changeit"))) {
@@ -216,9 +225,9 @@ class SecurityTest {
      * connection moves at once, TLS handler and all. Every such Logon is answered, on either gateway thread.
      */
     @Test
-    void aLogonWrittenTheMomentTheTlsHandshakeEndsIsAnsweredOnEitherGatewayThread(@TempDir Path keys)
+    void aLogonWrittenTheMomentTheTlsHandshakeEndsIsAnsweredOnEitherGatewayThread()
         throws Exception {
-        TestKeyStores.Pair stores = TestKeyStores.generate(keys, "changeit");
+        TestKeyStores.Pair stores = keyStores();
         try (FixmatchServer tls = TestServers.start(data.resolve("tls-logon-at-once"), 0, Map.of(
             "server.layout", "two-threads", "gateway.threads", "2",
             "fix.tls.keyStore", stores.keyStore().toString(), "fix.tls.keyStorePassword", "changeit"))) {
@@ -255,8 +264,8 @@ class SecurityTest {
     }
 
     @Test
-    void aKeyStoreThatCannotBeUsedStopsTheStart(@TempDir Path keys) throws Exception {
-        TestKeyStores.Pair stores = TestKeyStores.generate(keys, "changeit");
+    void aKeyStoreThatCannotBeUsedStopsTheStart() throws Exception {
+        TestKeyStores.Pair stores = keyStores();
         ConfigException wrongPassword = assertThrows(ConfigException.class, () -> TestServers.config(data, 0,
             Map.of("fix.tls.keyStore", stores.keyStore().toString(), "fix.tls.keyStorePassword", "nope")));
         assertTrue(wrongPassword.getMessage().startsWith("fix.tls.keyStore "), wrongPassword.getMessage());
@@ -264,7 +273,7 @@ class SecurityTest {
         ConfigException noKey = assertThrows(ConfigException.class, () -> TestServers.config(data, 0,
             Map.of("fix.tls.keyStore", stores.trustStore().toString(), "fix.tls.keyStorePassword", "changeit")));
         assertTrue(noKey.getMessage().contains("holds no private key"), noKey.getMessage());
-        Path missing = keys.resolve("missing.p12");
+        Path missing = data.resolve("missing.p12");
         assertFalse(Files.exists(missing));
         assertThrows(ConfigException.class, () -> TestServers.config(data, 0,
             Map.of("fix.tls.keyStore", missing.toString())));

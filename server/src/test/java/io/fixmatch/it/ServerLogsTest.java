@@ -1,6 +1,7 @@
 package io.fixmatch.it;
 
 import io.fixmatch.server.ServerProcesses;
+import io.fixmatch.server.WaitBounds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,7 +22,7 @@ class ServerLogsTest {
     Path dir;
 
     @Test
-    @Timeout(value = 90, unit = TimeUnit.SECONDS)
+    @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void everyStartLogsItsSettingsAndWhatItRecoveredToTheConsoleAndTheLogFile() throws Exception {
         Path config = dir.resolve("server.properties");
         Files.writeString(config, "data.dir=" + dir.resolve("data") + "\nfix.port=0\nadmin.port=0\n"
@@ -37,7 +38,7 @@ class ServerLogsTest {
             }
             assertTrue(processes.output(first).contains("recovered: 0 resting orders in 0 books, 0 commands replayed"),
                 processes.output(first));
-            first.destroyForcibly().waitFor(10, TimeUnit.SECONDS); // no clean stop: no snapshot
+            first.destroyForcibly().waitFor(WaitBounds.PROCESS.toMillis(), TimeUnit.MILLISECONDS); // no snapshot
 
             Process second = processes.start("--config", config.toString());
             processes.awaitReady(second);

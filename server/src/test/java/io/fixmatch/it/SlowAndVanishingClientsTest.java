@@ -41,7 +41,7 @@ class SlowAndVanishingClientsTest {
     private static final int MAX_PENDING = 1 << 20;
     private static final int RESEND_RANGE = 3000;
     private static final int STATUS_REQUESTS = 40_000;
-    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration TIMEOUT = RawFixClient.TIMEOUT;
 
     @TempDir
     static Path data;
@@ -89,7 +89,8 @@ class SlowAndVanishingClientsTest {
         boolean canceled = false;
         long lastSeqNum = 0;
         RawFix.Msg message;
-        while ((message = back.poll(Duration.ofSeconds(3))) != null) {
+        do {
+            message = back.next();
             if (message.type().equals("2")) { // we logged on too high (the server stopped reading us): gap-fill it
                 back.send(FixBuilder.header("4", "CLIENT1", "FIXMATCH", Long.parseLong(message.get(7)))
                     .field(43, "Y").field(122, FixBuilder.now()).field(123, "Y").field(36, back.peekSeqNum()));
@@ -99,7 +100,7 @@ class SlowAndVanishingClientsTest {
                 canceled = true;
             }
             lastSeqNum = Math.max(lastSeqNum, message.seqNum());
-        }
+        } while (!endsTheResend(message, loggedOn.logon()));
         assertTrue(canceled, "the slow client's resting order was canceled when it was disconnected");
         assertTrue(lastSeqNum >= lastSent, "resent up to " + lastSeqNum + " of " + lastSent);
         back.logout();
@@ -130,7 +131,9 @@ class SlowAndVanishingClientsTest {
         midMessage.send(java.util.Arrays.copyOf(order, order.length / 2));
         vanish(midMessage);
 
-        RawFixClient last = logOnWithoutReset(next + 1).client(); // the half message took no number: a gap
+        LoggedOn lastLoggedOn = logOnWithoutReset(next + 1); // the half message took no number: a gap
+        RawFixClient last = lastLoggedOn.client();
+        RawFix.Msg lastLogon = lastLoggedOn.logon();
         RawFix.Msg resendRequest = last.expect("2");
         long gapStart = Long.parseLong(resendRequest.get(7));
         assertEquals(next, gapStart, "the half message was not taken for one");
@@ -139,11 +142,12 @@ class SlowAndVanishingClientsTest {
         last.send(last.header("2").field(7, 1).field(16, 0));
         int resentReports = 0;
         RawFix.Msg message;
-        while ((message = last.poll(Duration.ofSeconds(3))) != null) {
+        do {
+            message = last.next();
             if (message.type().equals("8") && "Y".equals(message.get(43))) {
                 resentReports++;
             }
-        }
+        } while (!endsTheResend(message, lastLogon));
         assertTrue(resentReports >= 2000, "the status reports resent: " + resentReports);
         observerTrades("AFTER-VANISH");
         last.logout();
@@ -206,6 +210,16 @@ class SlowAndVanishingClientsTest {
         } catch (IOException e) {
             // reset by the server: closed
         }
+    }
+
+    /**
+     * Whether {@code message} is the last of a resend from before the server's {@code logon} to its end: the gap fill
+     * over that Logon, which is an admin message, as is all the server sent after it (its ResendRequest, if any).
+     * Nothing follows it until the next Heartbeat, so the client may log out next.
+     */
+    private static boolean endsTheResend(RawFix.Msg message, RawFix.Msg logon) {
+        return message.type().equals("4") && "Y".equals(message.get(123))
+            && Long.parseLong(message.get(36)) > logon.seqNum();
     }
 
     /** A connection logged on, and the server's Logon. */

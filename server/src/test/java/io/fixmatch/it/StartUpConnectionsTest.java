@@ -2,6 +2,7 @@ package io.fixmatch.it;
 
 import io.fixmatch.server.FixmatchServer;
 import io.fixmatch.server.ServerConfig;
+import io.fixmatch.server.WaitBounds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,7 +46,7 @@ class StartUpConnectionsTest {
             FixmatchServer server = FixmatchServer.start(config);
             long readyAt = System.nanoTime();
             try {
-                connecting.join(TimeUnit.SECONDS.toMillis(30));
+                connecting.join(WaitBounds.ANSWER.toMillis());
                 assertTrue(connector.failure == null, "start " + start + ": " + connector.failure);
                 assertEquals(SESSIONS, connector.clients.size(), "start " + start);
                 assertTrue(connector.firstConnectedAt < readyAt,
@@ -60,7 +61,7 @@ class StartUpConnectionsTest {
                 RawFix.Msg ack = first.expect("8");
                 assertEquals("START-" + start, ack.get(11), ack.toString());
             } finally {
-                connecting.join(TimeUnit.SECONDS.toMillis(30));
+                connecting.join(WaitBounds.ANSWER.toMillis());
                 // The clients go first: a server stopping with them logged on would wait 2 s for Logout replies that
                 // these raw clients never send.
                 connector.clients.forEach(RawFixClient::close);
@@ -84,7 +85,7 @@ class StartUpConnectionsTest {
 
         @Override
         public void run() {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            long deadline = System.nanoTime() + WaitBounds.ANSWER.toNanos();
             try {
                 for (String session : sessions) {
                     RawFixClient client = connect(session, deadline);

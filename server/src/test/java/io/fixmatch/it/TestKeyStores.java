@@ -1,5 +1,7 @@
 package io.fixmatch.it;
 
+import io.fixmatch.server.WaitBounds;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,7 +40,7 @@ final class TestKeyStores {
         command.addAll(List.of(arguments));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes());
-        if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
+        if (!process.waitFor(WaitBounds.PROCESS.toMillis(), TimeUnit.MILLISECONDS) || process.exitValue() != 0) {
             throw new IOException("keytool " + arguments[0] + " failed: " + output);
         }
     }

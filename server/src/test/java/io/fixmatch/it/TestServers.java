@@ -1,7 +1,7 @@
 package io.fixmatch.it;
 
-import io.fixmatch.cluster.LoopbackMembers;
 import io.fixmatch.cluster.node.ClusterNode;
+import io.fixmatch.cluster.testing.LoopbackMembers;
 import io.fixmatch.server.AdminSettings;
 import io.fixmatch.server.FixmatchServer;
 import io.fixmatch.server.NodeMain;
@@ -179,7 +179,7 @@ public final class TestServers {
         cluster.put("server.mode", "cluster");
         cluster.put("gateway.threads", "1");
         cluster.put("cluster.members", MEMBERS.computeIfAbsent(dataDirectory.toAbsolutePath().normalize(),
-            folder -> LoopbackMembers.free(NODES).toString()));
+            folder -> LoopbackMembers.free(NODES)));
         return cluster;
     }
 

@@ -39,7 +39,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * QuickFIX/J's strictest validation against it. Every MsgType the dictionary lists as sent by the venue is seen.
  * Everything the QuickFIX/J client sends passes the venue's own {@link DictionaryValidator}.
  */
-@Timeout(value = 60, unit = TimeUnit.SECONDS)
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
 class VenueDictionaryTest {
     static final String DICTIONARY = "fixmatch-FIX44.xml";
     private static final Set<String> SENT_BY_THE_VENUE = Set.of("0", "1", "2", "3", "4", "5", "8", "9", "A", "j",

@@ -270,7 +270,7 @@ class ComposeFileTest {
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(process.waitFor(30, TimeUnit.SECONDS), command.toString());
+        assertTrue(process.waitFor(WaitBounds.PROCESS.toMillis(), TimeUnit.MILLISECONDS), command.toString());
         assertEquals(0, process.exitValue(), command + ": " + output);
         return output;
     }

@@ -44,7 +44,7 @@ class ServerProcessTest {
     }
 
     @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void aTakenPortStopsTheStartWithStatusOne() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             Process server = processes().start("--config", config("fix.port=" + taken.getLocalPort()).toString());
@@ -60,7 +60,7 @@ class ServerProcessTest {
      * the start with nothing read or written there: no journal, no session store, no snapshot.
      */
     @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void aTakenPortStopsTheStartBeforeRecoveryTouchesTheDataFolder() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             Process server = processes().start("--config", config("fix.port=" + taken.getLocalPort()).toString());
@@ -79,7 +79,7 @@ class ServerProcessTest {
      * killed) the folder is free again.
      */
     @Test
-    @Timeout(value = 90, unit = TimeUnit.SECONDS)
+    @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void aSecondServerOnTheSameDataFolderExitsNamingTheFolderAndTheHolder() throws Exception {
         Path config = config("fix.port=0");
         Process first = processes().start("--config", config.toString());
@@ -93,14 +93,14 @@ class ServerProcessTest {
         assertTrue(first.isAlive(), processes().output(first));
 
         first.destroyForcibly(); // kill -9: the kernel releases the lock
-        first.waitFor(10, TimeUnit.SECONDS);
+        first.waitFor(WaitBounds.PROCESS.toMillis(), TimeUnit.MILLISECONDS);
         Process third = processes().start("--config", config.toString());
         processes().awaitReady(third);
         assertEquals(0, processes().stop(third), processes().output(third));
     }
 
     @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void aBadConfigurationStopsTheStartWithOneLineAndStatusTwo() throws Exception {
         Path config = config("fix.port=not-a-number");
         Process server = processes().start("--config", config.toString());
@@ -116,7 +116,7 @@ class ServerProcessTest {
     }
 
     @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void aMistypedFlagIsNamedWithTheFlagMeantAndStatusTwo() throws Exception {
         Process server = processes().start("--prot", "9999");
         assertEquals(2, processes().awaitExit(server), processes().output(server));
@@ -127,7 +127,7 @@ class ServerProcessTest {
     }
 
     @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void flagsBeatTheEnvironmentWhichBeatsTheFileTheStartLineSaysWhoSetWhatAndSigtermStopsWithStatusZero()
         throws Exception {
         Path data = dir.resolve("flagged-data");
@@ -154,7 +154,7 @@ class ServerProcessTest {
     }
 
     @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void anUnreadableJournalStopsTheStartWithStatusOne() throws Exception {
         Path journal = dir.resolve("data").resolve("journal");
         Files.createDirectories(journal);
@@ -166,7 +166,7 @@ class ServerProcessTest {
     }
 
     @Test
-    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void helpListsTheOptionsDefaultsAndExitCodes() throws Exception {
         Process server = processes().start("--help");
         assertEquals(0, processes().awaitExit(server), processes().output(server));

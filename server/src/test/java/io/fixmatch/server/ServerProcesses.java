@@ -5,6 +5,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -20,7 +21,6 @@ import java.util.regex.Pattern;
  */
 public final class ServerProcesses implements AutoCloseable {
     private static final Pattern READY = Pattern.compile("fixmatch ready: FIX 4\\.4 on [^ ]+:(\\d+)");
-    private static final long WAIT_SECONDS = 120; // a JVM with Chronicle and Aeron on a loaded 2-core machine
 
     private final Path directory;
     private final Map<Process, Path> outputs = new HashMap<>();
@@ -62,7 +62,12 @@ public final class ServerProcesses implements AutoCloseable {
 
     /** Waits for the ready line; returns the FIX port. */
     public int awaitReady(Process server) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        return awaitReady(server, WaitBounds.PROCESS);
+    }
+
+    /** Waits up to {@code bound} for the ready line (a cluster gateway's waits for the cluster); the FIX port. */
+    public int awaitReady(Process server, Duration bound) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + bound.toNanos();
         while (System.nanoTime() < deadline) {
             Matcher ready = READY.matcher(output(server));
             if (ready.find()) {
@@ -73,19 +78,36 @@ public final class ServerProcesses implements AutoCloseable {
             }
             Thread.sleep(50);
         }
-        throw new AssertionError("server not ready within " + WAIT_SECONDS + " s: " + output(server));
+        throw new AssertionError("server not ready within " + bound + ": " + output(server));
     }
 
-    /** Waits (polling every millisecond) until the output contains {@code text}. */
+    /**
+     * Waits until the output contains {@code text}, looking every millisecond (a test may act on a phase the line
+     * announces) but reading the file only when it has grown.
+     */
     public void awaitOutput(Process process, String text) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-        while (!output(process).contains(text)) {
-            if (!process.isAlive()) {
+        awaitOutput(process, text, WaitBounds.PROCESS);
+    }
+
+    /** As {@link #awaitOutput(Process, String)}, up to {@code bound} (a cluster node's readiness, say). */
+    public void awaitOutput(Process process, String text, Duration bound) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + bound.toNanos();
+        long sizeRead = -1;
+        while (true) {
+            boolean alive = process.isAlive(); // before reading: a line written just before the exit is seen
+            long size = Files.size(outputs.get(process));
+            if (size != sizeRead) {
+                sizeRead = size;
+                if (output(process).contains(text)) {
+                    return;
+                }
+            }
+            if (!alive) {
                 throw new AssertionError("exited with " + process.exitValue() + " before \"" + text + "\": "
                     + output(process));
             }
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("no \"" + text + "\" within " + WAIT_SECONDS + " s: " + output(process));
+                throw new AssertionError("no \"" + text + "\" within " + bound + ": " + output(process));
             }
             Thread.sleep(1);
         }
@@ -93,8 +115,8 @@ public final class ServerProcesses implements AutoCloseable {
 
     /** Waits for the process to end; returns its exit status. */
     public int awaitExit(Process process) throws IOException, InterruptedException {
-        if (!process.waitFor(WAIT_SECONDS, TimeUnit.SECONDS)) {
-            throw new AssertionError("still running after " + WAIT_SECONDS + " s: " + output(process));
+        if (!process.waitFor(WaitBounds.PROCESS.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError("still running after " + WaitBounds.PROCESS + ": " + output(process));
         }
         return process.exitValue();
     }
@@ -114,7 +136,7 @@ public final class ServerProcesses implements AutoCloseable {
         for (Process process : outputs.keySet()) {
             if (process.isAlive()) {
                 process.destroyForcibly();
-                process.waitFor(10, TimeUnit.SECONDS);
+                process.waitFor(WaitBounds.PROCESS.toMillis(), TimeUnit.MILLISECONDS);
             }
         }
     }

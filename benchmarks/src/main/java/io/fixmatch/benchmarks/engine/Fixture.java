@@ -12,21 +12,23 @@ import io.fixmatch.engine.matching.MatchingEngine;
 import java.util.List;
 
 /**
- * What the engine benchmarks share: one symbol, one engine capacity for every book size (as in production, where
- * the capacity is fixed and the book size varies), fixed timestamps, and the JVM flags of the forked benchmark JVM.
+ * The benchmarks' one engine fixture. For every benchmark (the engine's, the matching loop's, the journal's replay
+ * and recovery): the one symbol and an engine of it with a given capacity. For the engine benchmarks: one engine
+ * capacity for every book size (as in production, where the capacity is fixed and the book size varies), fixed
+ * timestamps, the owners, and the JVM flags of the forked benchmark JVM.
  */
-final class Fixture {
+public final class Fixture {
     // JVM flags of every fork (annotation values must be constants). 2 GB holds a 1.1M-order pool with room to spare.
     static final String ANALYTICS_OFF = "-Dchronicle.analytics.disable=true";
     static final String HEAP_MIN = "-Xms2g";
     static final String HEAP_MAX = "-Xmx2g";
     static final String PRE_TOUCH = "-XX:+AlwaysPreTouch";
 
-    static final int SYMBOL = 0;
-    /** Tick 1, lot 1, two decimals: price 1,000,000 is 10,000.00. */
-    static final SymbolSpec SPEC = SymbolSpec.of("BENCH", 2, 1, 1);
+    /** The id of the one symbol, BENCH: tick 1, lot 1, two decimals (price 1,000,000 is 10,000.00). */
+    public static final int SYMBOL = 0;
+    public static final List<SymbolSpec> SYMBOLS = List.of(SymbolSpec.of("BENCH", 2, 1, 1));
     /** The middle of every book: bids rest below it, asks above. */
-    static final long CENTER = 1_000_000;
+    public static final long CENTER = 1_000_000;
     /** Every command carries this timestamp: the engine copies it onto its events and never reads a clock. */
     static final long TIMESTAMP = 1_700_000_000_000_000_000L;
 
@@ -60,12 +62,14 @@ final class Fixture {
         engine.process(command.setReferencePrice(SYMBOL, CENTER));
     }
 
-    static EngineConfig config() {
-        return new EngineConfig(List.of(SPEC), maxOrders, MAX_PRICE_LEVELS);
+    /** An engine configuration of the benchmark symbol with this capacity. */
+    public static EngineConfig config(int maxOrders, int maxPriceLevels) {
+        return new EngineConfig(SYMBOLS, maxOrders, maxPriceLevels);
     }
 
+    /** The engine benchmarks' engine: capacity {@link #maxOrders}, {@link #MAX_PRICE_LEVELS}. */
     static MatchingEngine engine(CountingSink sink) {
-        return new MatchingEngine(config(), sink);
+        return new MatchingEngine(config(maxOrders, MAX_PRICE_LEVELS), sink);
     }
 
     /** A new DAY limit order, built once and reused. */

@@ -1,11 +1,11 @@
 package io.fixmatch.benchmarks.loop;
 
+import io.fixmatch.benchmarks.engine.Fixture;
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.OrderType;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.config.EngineConfig;
-import io.fixmatch.engine.config.SymbolSpec;
 import io.fixmatch.engine.loop.EnginePersistence;
 import io.fixmatch.engine.loop.LoopConfig;
 import io.fixmatch.engine.loop.MatchingRuntime;
@@ -17,19 +17,16 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
-import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * What the loop benchmarks share: one symbol, a runtime with or without a real Chronicle journal in a temporary
+ * What the loop benchmarks share: the benchmark engine ({@link Fixture}), a runtime with or without a real Chronicle journal in a temporary
  * folder, and a command pattern that keeps the book bounded: order i rests (a bid a few ticks under the
  * center), the next command cancels it. Every command gives exactly one event (ACCEPTED, then CANCELED) and, with
  * market data on, one market data record (the level the order joined or left).
  */
 final class LoopFixture {
-    static final List<SymbolSpec> SYMBOLS = List.of(SymbolSpec.of("BENCH", 2, 1, 1));
-    static final EngineConfig ENGINE = new EngineConfig(SYMBOLS, 100_000, 10_000);
-    private static final long CENTER = 100_000;
+    static final EngineConfig ENGINE = Fixture.config(100_000, 10_000);
 
     private LoopFixture() {
     }
@@ -46,7 +43,7 @@ final class LoopFixture {
     static MatchingRuntime runtime(boolean journaled, String idleStrategy, String rollCycle, Path directory,
                                    boolean marketData) {
         EnginePersistence journal = journaled
-            ? ChroniclePersistence.open(new JournalConfig(directory, rollCycle, JournalConfig.KEEP_ALL), SYMBOLS)
+            ? ChroniclePersistence.open(new JournalConfig(directory, rollCycle, JournalConfig.KEEP_ALL), Fixture.SYMBOLS)
             : EnginePersistence.NONE;
         boolean inline = idleStrategy.equals(INLINE);
         MatchingRuntime runtime = new MatchingRuntime(ENGINE,
@@ -65,12 +62,20 @@ final class LoopFixture {
     static Command[] restAndCancel(int count) {
         Command[] commands = new Command[count];
         for (int k = 0; k < count / 2; k++) {
-            long price = CENTER - 1 - k % 16;
-            commands[2 * k] = new Command().newOrder(1, "o" + k, 0, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, price,
-                100);
-            commands[2 * k + 1] = new Command().cancel(1, "x" + k, "o" + k, 0, Side.BUY);
+            long price = Fixture.CENTER - 1 - k % 16;
+            commands[2 * k] = new Command().newOrder(1, "o" + k, Fixture.SYMBOL, Side.BUY, OrderType.LIMIT,
+                TimeInForce.DAY, price, 100);
+            commands[2 * k + 1] = new Command().cancel(1, "x" + k, "o" + k, Fixture.SYMBOL, Side.BUY);
         }
         return commands;
+    }
+
+    /** Offers the command to the runtime, draining its events while the inbound ring is full, then some more. */
+    static void send(MatchingRuntime runtime, Command command) {
+        while (!runtime.inbound().offer(command)) {
+            runtime.outbound().poll(event -> { }, 10_000);
+        }
+        runtime.outbound().poll(event -> { }, 10_000);
     }
 
     static void deleteRecursively(Path directory) {

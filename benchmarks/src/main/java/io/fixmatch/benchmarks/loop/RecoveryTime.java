@@ -1,11 +1,11 @@
 package io.fixmatch.benchmarks.loop;
 
+import io.fixmatch.benchmarks.engine.Fixture;
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.OrderType;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.config.EngineConfig;
-import io.fixmatch.engine.config.SymbolSpec;
 import io.fixmatch.engine.loop.LoopConfig;
 import io.fixmatch.engine.loop.MatchingRuntime;
 import io.fixmatch.journal.ChroniclePersistence;
@@ -31,9 +31,7 @@ import java.util.stream.Stream;
  * journal with no snapshot (the snapshots moved aside).
  */
 public final class RecoveryTime {
-    private static final List<SymbolSpec> SYMBOLS = List.of(SymbolSpec.of("BENCH", 2, 1, 1));
-    private static final EngineConfig ENGINE = new EngineConfig(SYMBOLS, 200_000, 20_000);
-    private static final long CENTER = 1_000_000;
+    private static final EngineConfig ENGINE = Fixture.config(200_000, 20_000);
     private static final int RESTING_TARGET = 100_000;
 
     private RecoveryTime() {
@@ -65,7 +63,7 @@ public final class RecoveryTime {
 
     private static void write(JournalConfig config, int count) {
         MatchingRuntime runtime = new MatchingRuntime(ENGINE, LoopConfig.defaults().withIdleStrategy("yield"),
-            ChroniclePersistence.open(config, SYMBOLS));
+            ChroniclePersistence.open(config, Fixture.SYMBOLS));
         runtime.recover();
         runtime.start();
         SplittableRandom random = new SplittableRandom(14);
@@ -78,18 +76,16 @@ public final class RecoveryTime {
                 int victim = random.nextInt(liveCount);
                 long id = live[victim];
                 live[victim] = live[--liveCount];
-                command.cancel(1, "x" + i, "o" + id, 0, id % 2 == 0 ? Side.BUY : Side.SELL);
+                command.cancel(1, "x" + i, "o" + id, Fixture.SYMBOL, id % 2 == 0 ? Side.BUY : Side.SELL);
             } else {
                 long id = next++;
                 Side side = id % 2 == 0 ? Side.BUY : Side.SELL;
-                long price = side == Side.BUY ? CENTER - 1 - random.nextInt(500) : CENTER + 1 + random.nextInt(500);
-                command.newOrder(1, "o" + id, 0, side, OrderType.LIMIT, TimeInForce.DAY, price, 100);
+                long price = side == Side.BUY ? Fixture.CENTER - 1 - random.nextInt(500)
+                    : Fixture.CENTER + 1 + random.nextInt(500);
+                command.newOrder(1, "o" + id, Fixture.SYMBOL, side, OrderType.LIMIT, TimeInForce.DAY, price, 100);
                 live[liveCount++] = id;
             }
-            while (!runtime.inbound().offer(command)) {
-                runtime.outbound().poll(event -> { }, 10_000);
-            }
-            runtime.outbound().poll(event -> { }, 10_000);
+            LoopFixture.send(runtime, command);
         }
         runtime.close();
         while (runtime.outbound().poll(event -> { }, 10_000) > 0) {
@@ -100,7 +96,7 @@ public final class RecoveryTime {
     /** Times a recovery, then a snapshot of the recovered books (what a periodic snapshot costs the matching thread). */
     private static void time(String what, JournalConfig config, long latestSnapshot) {
         long start = System.nanoTime();
-        ChroniclePersistence journal = ChroniclePersistence.open(config.withSnapshotEvery(0), SYMBOLS);
+        ChroniclePersistence journal = ChroniclePersistence.open(config.withSnapshotEvery(0), Fixture.SYMBOLS);
         try (MatchingRuntime runtime = new MatchingRuntime(ENGINE, LoopConfig.defaults(), journal)) {
             long replayed = runtime.recover(null, latestSnapshot);
             System.out.printf("recovery %s: %.3f s, %,d commands replayed, %,d orders resting%n", what,

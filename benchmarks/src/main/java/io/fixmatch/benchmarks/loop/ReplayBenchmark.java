@@ -1,5 +1,6 @@
 package io.fixmatch.benchmarks.loop;
 
+import io.fixmatch.benchmarks.engine.Fixture;
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.loop.MatchingRuntime;
 import io.fixmatch.engine.matching.MatchingEngine;
@@ -47,10 +48,7 @@ public class ReplayBenchmark {
         MatchingRuntime runtime = LoopFixture.runtime(true, "yield", "FAST_DAILY", directory);
         Command[] commands = LoopFixture.restAndCancel(COMMANDS);
         for (Command command : commands) {
-            while (!runtime.inbound().offer(command)) {
-                runtime.outbound().poll(event -> { }, 10_000);
-            }
-            runtime.outbound().poll(event -> { }, 10_000);
+            LoopFixture.send(runtime, command);
         }
         runtime.close();
     }
@@ -65,7 +63,7 @@ public class ReplayBenchmark {
     public long replayWholeJournal() {
         MatchingEngine engine = new MatchingEngine(LoopFixture.ENGINE, event -> { });
         try (ChroniclePersistence journal = ChroniclePersistence.open(JournalConfig.at(directory),
-            LoopFixture.SYMBOLS)) {
+            Fixture.SYMBOLS)) {
             long replayed = journal.replay(engine::process);
             if (replayed != COMMANDS) {
                 throw new IllegalStateException("replayed " + replayed + " of " + COMMANDS);

@@ -25,9 +25,10 @@ import java.util.stream.IntStream;
 /**
  * Fills an empty node's data folder from the running cluster before the node starts ({@code fixmatch-node
  * --from-snapshot}): Aeron's {@link ClusterBackup} copies the cluster's newest snapshots (the consensus module's and
- * the matching service's) and the log from that snapshot on into this node's archive and recording log. The node then
- * starts as any node restarted on its disk does: from the snapshot, replaying only the log after it, then catching
- * up with the leader. Without it, a node on an empty disk replays the whole log from the cluster's start (Aeron Cluster
+ * the matching service's) and the log from that snapshot on into this node's archive and recording log, at least up to
+ * the start of the log's last term (beyond the snapshot when an election came after it). The node then starts as any
+ * node restarted on its disk does: from the snapshot, replaying only the log after it, then catching up with the
+ * leader. Without it, a node on an empty disk replays the whole log from the cluster's start (Aeron Cluster
  * ships snapshots to a member only through its commercial standby nodes).
  */
 public final class NodeSeed {
@@ -38,8 +39,8 @@ public final class NodeSeed {
 
     /**
      * Copies the newest snapshot and the log after it, waiting at most {@code timeout} for a member to answer and the
-     * copy to finish. Throws IllegalArgumentException if the folder already holds a node's state, IllegalStateException
-     * if the copy does not finish in time.
+     * copy to reach the start of the log's last term. Throws IllegalArgumentException if the folder already holds a
+     * node's state, IllegalStateException if the copy does not get there in time.
      */
     public static void seed(NodeSettings settings, Duration timeout) throws InterruptedException {
         Path consensus = settings.dataDirectory().resolve("consensus");
@@ -49,23 +50,68 @@ public final class NodeSeed {
         }
         ClusterNode.checkClusterName(settings);
         createDirectory(consensus);
+        long deadline = System.nanoTime() + timeout.toNanos();
         ErrorHandler errors = error -> ClusterNode.logError(settings.memberId(), error);
         Progress progress = new Progress(settings.memberId());
         Archive.Context archive = NodeMedia.archive(settings, errors);
         LOG.info("node {}: copying the cluster's newest snapshot and the log after it (Aeron ClusterBackup)",
             settings.memberId());
-        try (ArchivingMediaDriver media = ArchivingMediaDriver.launch(NodeMedia.driver(settings, errors), archive)) {
+        long copiedThrough;
+        try (ArchivingMediaDriver media = ArchivingMediaDriver.launch(NodeMedia.driver(settings, errors), archive);
+             AeronArchive client = AeronArchive.connect(NodeMedia.archiveClient(settings, archive))) {
             try (ClusterBackup backup = ClusterBackup.launch(backupContext(settings, archive, errors, progress))) {
-                if (!progress.done.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                if (!progress.termKnown.await(remainingMillis(deadline), TimeUnit.MILLISECONDS)) {
                     throw new IllegalStateException("no copy of the cluster's snapshot within " + timeout.toSeconds()
                         + " s: are the other members running (cluster.members)?");
                 }
+                awaitLastTermReached(client, progress, deadline, timeout);
             }
-            stopLogRecording(settings, archive, progress.liveLogRecordingId);
+            copiedThrough = stopLogRecording(client, progress.liveLogRecordingId);
         }
-        LOG.info("node {}: copied {}, and the log after it", settings.memberId(),
-            progress.snapshotLogPosition < 0 ? "no snapshot (the cluster has none yet: the log from its start)"
-                : "the snapshot at log position " + progress.snapshotLogPosition);
+        long lastTermBase = lastTermBase(consensus);
+        if (copiedThrough < lastTermBase) {
+            // The backup learned of a later term as it was being closed (a new query after losing its source).
+            throw new IllegalStateException("the copied log ends at position " + copiedThrough + ", before its last"
+                + " term starts (" + lastTermBase + "): empty " + settings.dataDirectory() + " and seed again");
+        }
+        LOG.info("node {}: copied {}, and the log after it through position {} (its last term starts at {})",
+            settings.memberId(), progress.snapshotLogPosition < 0
+                ? "no snapshot (the cluster has none yet: the log from its start)"
+                : "the snapshot at log position " + progress.snapshotLogPosition, copiedThrough, lastTermBase);
+    }
+
+    /**
+     * The backup writes the log's last term into the recording log as soon as it starts copying the log from the
+     * snapshot on, long before the copy reaches that term when an election came after the snapshot. The node must
+     * not start before it does: a node whose recording log names a term its log does not reach is refused by every
+     * leader of that term (Aeron's "invalid newLeadershipTerm - this.appendPosition=... < termBaseLogPosition=...")
+     * and never becomes ready. The copy is bounded by the cluster's commit position, which is past the term's start.
+     */
+    private static void awaitLastTermReached(AeronArchive client, Progress progress, long deadline, Duration timeout)
+        throws InterruptedException {
+        while (true) {
+            long termBase = progress.lastTermBase;
+            long position = client.getRecordingPosition(progress.liveLogRecordingId);
+            if (position != AeronArchive.NULL_POSITION && position >= termBase) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the copy of the cluster's log did not reach the start of its last"
+                    + " term (" + termBase + ") within " + timeout.toSeconds() + " s: it is at " + position);
+            }
+            TimeUnit.MILLISECONDS.sleep(10);
+        }
+    }
+
+    private static long lastTermBase(Path consensus) {
+        try (RecordingLog log = new RecordingLog(consensus.toFile(), false)) {
+            RecordingLog.Entry term = log.findLastTerm();
+            return term == null ? 0 : term.termBaseLogPosition;
+        }
+    }
+
+    private static long remainingMillis(long deadline) {
+        return Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
     }
 
     private static ClusterBackup.Context backupContext(NodeSettings settings, Archive.Context archive,
@@ -97,20 +143,18 @@ public final class NodeSeed {
     /**
      * The copy of the log is a live recording; the backup's close only asks for its end. It must be stopped (its stop
      * position known) before the node starts: the node replays its log up to that position, and would wait forever
-     * on an open recording.
+     * on an open recording. Returns the stop position.
      */
-    private static void stopLogRecording(NodeSettings settings, Archive.Context archive, long recordingId)
-        throws InterruptedException {
-        try (AeronArchive client = AeronArchive.connect(NodeMedia.archiveClient(settings, archive))) {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (client.getStopPosition(recordingId) == AeronArchive.NULL_POSITION) {
-                client.tryStopRecordingByIdentity(recordingId);
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("the copied log's recording " + recordingId + " did not stop");
-                }
-                TimeUnit.MILLISECONDS.sleep(10);
+    private static long stopLogRecording(AeronArchive client, long recordingId) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (client.getStopPosition(recordingId) == AeronArchive.NULL_POSITION) {
+            client.tryStopRecordingByIdentity(recordingId);
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the copied log's recording " + recordingId + " did not stop");
             }
+            TimeUnit.MILLISECONDS.sleep(10);
         }
+        return client.getStopPosition(recordingId);
     }
 
     private static void createDirectory(Path directory) {
@@ -122,14 +166,18 @@ public final class NodeSeed {
     }
 
     /**
-     * The backup's progress, on its thread: done once the recording log holds the snapshot (when the cluster has one)
-     * and the term, and the log after the snapshot is being recorded.
+     * The backup's progress, on its thread: the term known once the recording log holds the snapshot (when the cluster
+     * has one) and the log's last term, and the log after the snapshot is being recorded. What the node needs is then
+     * that recording up to the last term's start ({@link #awaitLastTermReached}); it catches up the rest itself.
+     * Waiting for the recording to move beyond would wait forever on an idle cluster.
      */
     private static final class Progress implements ClusterBackupEventsListener {
         private final int memberId;
-        final CountDownLatch done = new CountDownLatch(1);
+        final CountDownLatch termKnown = new CountDownLatch(1);
         volatile long snapshotLogPosition = -1;
         volatile long liveLogRecordingId = -1;
+        /** Where the log's last term starts, as the recording log has it (a later answer may name a later term). */
+        volatile long lastTermBase;
 
         Progress(int memberId) {
             this.memberId = memberId;
@@ -159,11 +207,11 @@ public final class NodeSeed {
             }
             RecordingLog.Entry term = recordingLog.findLastTerm();
             if (term != null) {
-                // The snapshots and the term are in the recording log, and the log after the snapshot is being
-                // recorded: what the node needs (it catches up the rest itself). Waiting for that recording to move
-                // would wait forever on an idle cluster.
                 liveLogRecordingId = term.recordingId;
-                done.countDown();
+                lastTermBase = term.termBaseLogPosition;
+                LOG.info("node {}: the log's last term, {}, starts at position {}", memberId, term.leadershipTermId,
+                    term.termBaseLogPosition);
+                termKnown.countDown();
             }
         }
 

@@ -74,16 +74,7 @@ final class ServiceTimers {
      * none.
      */
     void scheduleEngineTimer(long deadline) {
-        long wanted = deadline == Long.MAX_VALUE ? 0 : deadline;
-        if (wanted == engineTimerDeadline) {
-            return;
-        }
-        if (wanted == 0) {
-            cluster.cancelTimer(ENGINE_TIMER);
-        } else {
-            cluster.scheduleTimer(ENGINE_TIMER, wanted);
-        }
-        engineTimerDeadline = wanted;
+        engineTimerDeadline = reschedule(ENGINE_TIMER, engineTimerDeadline, deadline == Long.MAX_VALUE ? 0 : deadline);
     }
 
     /**
@@ -91,15 +82,19 @@ final class ServiceTimers {
      * waits), derived from replicated state; rescheduled when it moves, canceled when no claim waits.
      */
     void scheduleSessionTimer(long deadline) {
-        if (deadline == sessionTimerDeadline) {
-            return;
+        sessionTimerDeadline = reschedule(SESSION_TIMER, sessionTimerDeadline, deadline);
+    }
+
+    /** Moves a timer scheduled at {@code scheduled} to {@code wanted} (0: none, canceled); returns {@code wanted}. */
+    private long reschedule(long correlationId, long scheduled, long wanted) {
+        if (wanted != scheduled) {
+            if (wanted == 0) {
+                cluster.cancelTimer(correlationId);
+            } else {
+                cluster.scheduleTimer(correlationId, wanted);
+            }
         }
-        if (deadline == 0) {
-            cluster.cancelTimer(SESSION_TIMER);
-        } else {
-            cluster.scheduleTimer(SESSION_TIMER, deadline);
-        }
-        sessionTimerDeadline = deadline;
+        return wanted;
     }
 
     /** The session timer fired: the next is scheduled after the ledger decided. */

@@ -244,16 +244,16 @@ public final class EngineState {
 
     /** After a restore: the books in a call counted, phases and indicative prices published, the next deadline. */
     private static void finishSessions(MatchingEngine engine) {
-        engine.callBooks = 0;
+        engine.phases.callBooks = 0;
         for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
             TradingSession session = engine.bookOf(symbol).session;
             if (session.phase.isCall()) {
-                engine.callBooks++;
+                engine.phases.callBooks++;
             }
             engine.view().phase(symbol, session.phase);
         }
-        engine.refreshSessionDeadline();
-        engine.refreshIndicatives();
+        engine.phases.refreshSessionDeadline();
+        engine.auction.refreshIndicatives();
     }
 
     private static void writeOrders(DataOutput out, List<RestingOrderView> orders) throws IOException {
@@ -297,12 +297,12 @@ public final class EngineState {
     public static void read(MatchingEngine engine, DataInput in) throws IOException {
         // Putting state back is not a change of the market: what the restore makes the engine tell (halts, calls'
         // indicative uncrosses) is not published, so the market data's numbering is what it was when written.
-        MarketDataSink marketData = engine.marketData;
-        engine.marketData = MarketDataSink.NONE;
+        MarketDataSink marketData = engine.live.marketData;
+        engine.live.marketData = MarketDataSink.NONE;
         try {
             readState(engine, in);
         } finally {
-            engine.marketData = marketData;
+            engine.live.marketData = marketData;
         }
     }
 
@@ -460,7 +460,7 @@ public final class EngineState {
             if (engine.bookOf(symbol) == null) {
                 throw new IllegalStateException("not a restorable halt: symbol " + symbol);
             }
-            engine.halt(symbol, true);
+            engine.halts.halt(symbol, true);
         }
     }
 
@@ -507,7 +507,7 @@ public final class EngineState {
                 throw new IllegalStateException("not a restorable session setting: owner " + owner + " " + control);
             }
             if (control == SessionControl.KILL_SWITCH) {
-                engine.killSwitch(owner, value != 0);
+                engine.massActions.killSwitch(owner, value != 0);
             } else {
                 engine.setSessionControl(owner, control, value);
             }
@@ -537,11 +537,11 @@ public final class EngineState {
         OrderBook book = engine.bookOf(symbolId);
         if (book == null || !OwnerOrders.isValidOwner(owner) || leaves <= 0 || quantity != leaves + cum
             || !timeInForce.rests() || clientOrderId.isEmpty()
-            || engine.orderIndex.find(owner, clientOrderId) != null) {
+            || engine.live.orderIndex.find(owner, clientOrderId) != null) {
             throw new IllegalStateException("not a restorable resting order: symbol " + symbolId + " order "
                 + orderId + " " + clientOrderId);
         }
-        Order order = engine.orderPool.acquire();
+        Order order = engine.live.orderPool.acquire();
         if (order == null) {
             throw new IllegalStateException("the snapshot holds more orders than configured");
         }
@@ -584,12 +584,12 @@ public final class EngineState {
         if (waiting) {
             order.book.stops.add(order);
         } else {
-            if (engine.levelIndex.find(side, order.price) == null && engine.levelPool.available() == 0) {
+            if (engine.live.noFreeLevel(side, order.price)) {
                 throw new IllegalStateException("the snapshot holds more price levels than configured");
             }
             order.triggered = order.orderType.isStop();
             long shown = order.shown;
-            engine.rest(order); // shows what a fresh order would; an iceberg may show less, as it did
+            engine.live.rest(order); // shows what a fresh order would; an iceberg may show less, as it did
             order.level.displayedQuantity += shown - order.shown;
             order.shown = shown;
         }
@@ -598,10 +598,10 @@ public final class EngineState {
 
     /** A restored order becomes findable (its owner's list waits for {@link #finishRestore}) and, GTD, expires. */
     private static void index(MatchingEngine engine, Order order) {
-        engine.orderIndex.add(order);
+        engine.live.orderIndex.add(order);
         engine.risk.orderRested(order.owner);
         if (order.timeInForce == TimeInForce.GTD) {
-            engine.expiries.add(order);
+            engine.live.expiries.add(order);
         }
     }
 
@@ -612,9 +612,9 @@ public final class EngineState {
     private static void finishRestore(MatchingEngine engine, List<Order> orders, long lastOrderId, long lastExecId) {
         orders.sort(Comparator.comparingLong(order -> order.orderId));
         for (Order order : orders) {
-            engine.ownerOrders.add(order);
+            engine.live.ownerOrders.add(order);
         }
-        engine.lastOrderId = lastOrderId;
+        engine.requests.lastOrderId = lastOrderId;
         engine.publisher.restoreLastExecId(lastExecId);
         engine.publishDeadline();
     }

@@ -87,6 +87,29 @@ class IcebergTest {
         assertEquals(List.of("A:ice 30/40@1000"), h.displayedBook(SYM, SELL));
     }
 
+    /**
+     * A refill loses its place to an order resting behind the iceberg at its price: the next aggressor trades that
+     * order first, not the refilled part (the case above ends with the iceberg alone at its level, where keeping the
+     * place and losing it look the same).
+     */
+    @Test
+    void aRefillGoesBehindAnOrderThatRestedBehindTheIceberg() {
+        Ord ice = iceberg(A, "ice", SELL, 1000, 100, 30).id(1);
+        Ord plain = h.sell(B, "plain", 1000, 20).id(2);
+        Ord first = h.buy(C, "first", 1000, 30); // exactly the iceberg's display: it refills
+        h.expect(
+            first.accepted(3, 3),
+            first.fill(4, 30, 1000).state(0, 30, 30_000, FILLED),
+            ice.fill(5, 30, 1000).state(70, 30, 30_000, PARTIALLY_FILLED));
+        assertEquals(List.of("B:plain 20/20@1000", "A:ice 30/70@1000"), h.displayedBook(SYM, SELL));
+        Ord second = h.buy(C, "second", 1000, 20);
+        h.expect(
+            second.accepted(4, 6),
+            second.fill(7, 20, 1000).state(0, 20, 20_000, FILLED),
+            plain.fill(8, 20, 1000).state(0, 20, 20_000, FILLED));
+        assertEquals(List.of("A:ice 30/70@1000"), h.displayedBook(SYM, SELL));
+    }
+
     @Test
     void aFokCountsTheHiddenPartAndAnIcebergAggressorTradesItsWholeQuantity() {
         Ord ice = iceberg(A, "ice", SELL, 1000, 100, 10).id(1);

@@ -8,14 +8,18 @@ import io.fixmatch.engine.api.TimeInForce;
 import io.fixmatch.engine.matching.EngineHarness.Ord;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static io.fixmatch.engine.api.OrderStatus.FILLED;
 import static io.fixmatch.engine.api.OrderStatus.PARTIALLY_FILLED;
 import static io.fixmatch.engine.api.RejectReason.INVALID_MIN_QUANTITY;
 import static io.fixmatch.engine.api.RejectReason.MIN_QUANTITY_NOT_AVAILABLE;
 import static io.fixmatch.engine.api.Side.BUY;
+import static io.fixmatch.engine.api.Side.SELL;
 import static io.fixmatch.engine.matching.EngineHarness.A;
 import static io.fixmatch.engine.matching.EngineHarness.B;
 import static io.fixmatch.engine.matching.EngineHarness.SYM;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** MATCHING.md "MinQty": an IOC trades only if at least its MinQty can trade at once. */
 class MinQuantityTest {
@@ -51,6 +55,22 @@ class MinQuantityTest {
         h.expect(
             ioc.accepted(3, 3),
             ioc.expired(4, 0, 0).reason(MIN_QUANTITY_NOT_AVAILABLE));
+    }
+
+    /**
+     * Cancel-resting passes its own orders over (they would be canceled, not traded): own 30 and another's 10 are not
+     * the 20 an IOC with MinQty 20 needs, so it is canceled untraded and its own resting order stays.
+     */
+    @Test
+    void ownOrdersThatCancelRestingWouldCancelDoNotCount() {
+        h.set(B, SessionControl.SELF_TRADE_PREVENTION, SelfTradePrevention.CANCEL_RESTING.code());
+        h.sell(B, "own", 1000, 30);
+        h.sell(A, "other", 1000, 10);
+        Ord ioc = ioc(B, "ioc", 1000, 30, 20, TimeInForce.IOC);
+        h.expect(
+            ioc.accepted(3, 3),
+            ioc.expired(4, 0, 0).reason(MIN_QUANTITY_NOT_AVAILABLE));
+        assertEquals(List.of("B:own 30/30@1000", "A:other 10/10@1000"), h.displayedBook(SYM, SELL));
     }
 
     @Test

@@ -223,8 +223,8 @@ public final class EventReportBody implements MessageBody {
 
     /**
      * OrderMassCancelReport (35=r): the request's ClOrdID, an OrderID (the report's exec id), the request type echoed
-     * (1 by symbol, 7 all), the response (the same; 0 refused, with MassCancelRejectReason and Text), the orders it
-     * cancels (their ExecutionReports follow), Symbol and Side as asked.
+     * (1 by symbol, 7 all), the response (the same; 0 refused, with Text and, for an unknown symbol,
+     * MassCancelRejectReason 1), the orders it cancels (their ExecutionReports follow), Symbol and Side as asked.
      */
     private void writeMassCancelReport(FixWriter w) {
         ExecutionEvent e = event;
@@ -235,8 +235,10 @@ public final class EventReportBody implements MessageBody {
         orderId(w, e.execId());
         w.field(FixTags.MASS_CANCEL_REQUEST_TYPE, requestType)
             .field(FixTags.MASS_CANCEL_RESPONSE, refused ? '0' : requestType);
-        if (refused) {
-            w.field(FixTags.MASS_CANCEL_REJECT_REASON, e.rejectReason() == RejectReason.UNKNOWN_SYMBOL ? 1 : 99);
+        if (refused && e.rejectReason() == RejectReason.UNKNOWN_SYMBOL) {
+            // FIX 4.4 types 532 as a char, so its "99 Other" fails a standard FIX 4.4 dictionary (QuickFIX/J:
+            // Reject 373=6): other refusals carry no 532, only the Text
+            w.field(FixTags.MASS_CANCEL_REJECT_REASON, '1');
         }
         w.field(FixTags.TOTAL_AFFECTED_ORDERS, e.orderQuantity());
         if (bySymbol) {

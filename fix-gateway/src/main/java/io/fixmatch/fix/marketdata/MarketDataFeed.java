@@ -83,7 +83,7 @@ public final class MarketDataFeed {
     /** A MarketDataRequest of one of this gateway's sessions, in its turn. */
     public void onRequest(FixSession session, FixMessage message, long wallClockMs) {
         nowMs = wallClockMs;
-        if (!request.read(message)) {
+        if (!request.read(message, settings.indicativeFor(session.config().clientCompId()))) {
             refuse(session, message, request.rejectReason(), request.rejectText());
             return;
         }

@@ -16,6 +16,10 @@ final class MarketDataRequest {
     static final char SUBSCRIBE = '1';
     static final char UNSUBSCRIBE = '2';
     static final int MAX_MD_REQ_ID_LENGTH = 64;
+    /** The Text of the 35=Y refusing 269=Q to a session not configured for it (docs/FIX.md). */
+    static final String INDICATIVE_NOT_CONFIGURED = "MDEntryType(269) Q (indicative auction price) is not a FIX 4.4"
+        + " value: the venue sends it only to sessions configured for it (marketData.indicative); offered: 0 bid,"
+        + " 1 offer, 2 trade";
 
     private final SymbolTable symbols;
     private final int maxDepth;
@@ -36,8 +40,14 @@ final class MarketDataRequest {
         this.scratchSymbols = new int[symbolCount];
     }
 
-    /** Reads {@code message}; returns false if it is refused ({@link #rejectReason()}, {@link #rejectText()}). */
-    boolean read(FixMessage message) {
+    /**
+     * Reads {@code message}; returns false if it is refused ({@link #rejectReason()}, {@link #rejectText()}).
+     *
+     * @param indicativeAllowed whether the session is configured for the indicative uncross
+     *                          ({@code session.<ID>.marketData.indicative}); if not, a request for 269=Q is refused
+     *                          (281=8): Q is no FIX 4.4 value
+     */
+    boolean read(FixMessage message, boolean indicativeAllowed) {
         rejectReason = RequestRejectBody.NO_REASON;
         rejectText = null;
         type = (char) message.byteValue(FixTags.SUBSCRIPTION_REQUEST_TYPE);
@@ -63,10 +73,10 @@ final class MarketDataRequest {
             return refuse(RequestRejectBody.UNSUPPORTED_AGGREGATED_BOOK,
                 "AggregatedBook(266) must be Y: only the aggregated book (one entry per price level) is offered");
         }
-        return readEntryTypes(message) && readSymbols(message);
+        return readEntryTypes(message, indicativeAllowed) && readSymbols(message);
     }
 
-    private boolean readEntryTypes(FixMessage message) {
+    private boolean readEntryTypes(FixMessage message, boolean indicativeAllowed) {
         bids = false;
         offers = false;
         trades = false;
@@ -80,11 +90,17 @@ final class MarketDataRequest {
                 case '0' -> bids = true;
                 case '1' -> offers = true;
                 case '2' -> trades = true;
-                case 'Q' -> indicative = true;
+                case 'Q' -> {
+                    if (!indicativeAllowed) {
+                        return refuse(RequestRejectBody.UNSUPPORTED_MD_ENTRY_TYPE, INDICATIVE_NOT_CONFIGURED);
+                    }
+                    indicative = true;
+                }
                 default -> {
                     return refuse(RequestRejectBody.UNSUPPORTED_MD_ENTRY_TYPE, "MDEntryType(269) "
                         + new String(message.buffer(), message.valueStartAt(field), message.valueLengthAt(field),
-                        java.nio.charset.StandardCharsets.US_ASCII) + " is not offered: 0 bid, 1 offer, 2 trade, Q indicative auction price");
+                        java.nio.charset.StandardCharsets.US_ASCII) + " is not offered: 0 bid, 1 offer, 2 trade"
+                        + " (and Q, the indicative auction price, to sessions configured for it)");
                 }
             }
         }

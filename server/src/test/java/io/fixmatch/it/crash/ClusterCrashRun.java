@@ -2,6 +2,7 @@ package io.fixmatch.it.crash;
 
 import io.fixmatch.cluster.protocol.ProtocolVersion;
 import io.fixmatch.journal.JournalDump;
+import io.fixmatch.server.WaitBounds;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -22,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  * node's journal must hold the same records.
  */
 final class ClusterCrashRun {
-    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration TIMEOUT = WaitBounds.CLUSTER;
     /** Room for a run's log, journal and snapshots; a filled disk keeps less than the journal's 64 MB headroom. */
     private static final int NODE_DISK_MEGABYTES = 512;
     private static final int FULL_DISK_FREE_MEGABYTES = 16;

@@ -36,7 +36,7 @@ class ClusterNodeRefusalsTest {
     Path tempDirectory;
 
     @ParameterizedTest(name = "{0}")
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    @Timeout(value = 600, unit = TimeUnit.SECONDS)
     @CsvSource(delimiter = '|', textBlock = """
         an entry that is not id,host,basePort,adminPort | 0,127.0.0.1,21010,9881;1,127.0.0.1,21020 | 0 | cluster.members | is not id,host,basePort,adminPort
         a port that is no number | 0,127.0.0.1,21010,9881;1,127.0.0.1,21o20,9882;2,127.0.0.1,21030,9883 | 0 | cluster.members | a number that is not one
@@ -66,7 +66,7 @@ class ClusterNodeRefusalsTest {
     }
 
     @Test
-    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    @Timeout(value = 900, unit = TimeUnit.SECONDS)
     void aNodeRefusesAnotherClustersFolderAndAStateBuiltWithOtherSymbolsOrSessions() throws Exception {
         Path directory = ClusterVenue.testFolder(tempDirectory);
         try (ClusterVenue venue = new ClusterVenue(directory.resolve("venue"), 1, List.of("CLIENT1", "CLIENT2"),

@@ -59,7 +59,7 @@ class ClusterTwoGatewaysTest {
     Path tempDirectory;
 
     @Test
-    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    @Timeout(value = 900, unit = TimeUnit.SECONDS)
     void sessionsOnTwoGatewaysTradeWithEachOtherAndGetEachOthersMarketDataAndDropCopies() throws Exception {
         Path directory = ClusterVenue.testFolder(tempDirectory);
         List<String> sessions = new ArrayList<>(GATEWAY_1);

@@ -35,7 +35,7 @@ class ClusterUnavailableTest {
     Path tempDirectory;
 
     @Test
-    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    @Timeout(value = 900, unit = TimeUnit.SECONDS)
     void withoutAMajorityNewOrdersAreRefusedTheSessionsStayUpAndTradingResumesByItself() throws Exception {
         Path directory = ClusterVenue.testFolder(tempDirectory);
         try (ClusterVenue venue = new ClusterVenue(directory.resolve("venue"), 3, SESSIONS, SYMBOLS,

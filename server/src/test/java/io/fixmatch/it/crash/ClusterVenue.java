@@ -2,12 +2,13 @@ package io.fixmatch.it.crash;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fixmatch.cluster.LoopbackMembers;
 import io.fixmatch.cluster.node.ClusterMember;
 import io.fixmatch.cluster.node.ClusterMembers;
+import io.fixmatch.cluster.testing.LoopbackMembers;
 import io.fixmatch.server.ConfigKeys;
 import io.fixmatch.server.NodeMain;
 import io.fixmatch.server.ServerProcesses;
+import io.fixmatch.server.WaitBounds;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -34,7 +35,7 @@ import java.util.stream.Stream;
 final class ClusterVenue implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** A node's admin endpoint answers in a few ms; a loaded 2-core machine can take far longer. */
-    private static final Duration ASK_TIMEOUT = Duration.ofSeconds(3);
+    private static final Duration ASK_TIMEOUT = WaitBounds.ANSWER;
 
     private final Path directory;
     private final ServerProcesses processes;
@@ -67,7 +68,7 @@ final class ClusterVenue implements AutoCloseable {
 
         void start() throws IOException, InterruptedException {
             launch();
-            processes.awaitReady(process);
+            processes.awaitReady(process, WaitBounds.CLUSTER);
         }
 
         /** Starts the process; {@link #start} also waits until it is ready. */
@@ -83,7 +84,7 @@ final class ClusterVenue implements AutoCloseable {
 
         void kill() throws InterruptedException {
             process.destroyForcibly();
-            process.waitFor(10, TimeUnit.SECONDS);
+            process.waitFor(WaitBounds.PROCESS.toMillis(), TimeUnit.MILLISECONDS);
         }
 
         int stop() throws IOException, InterruptedException {
@@ -125,7 +126,7 @@ final class ClusterVenue implements AutoCloseable {
         this.directory = directory;
         Files.createDirectories(directory);
         this.processes = new ServerProcesses(directory);
-        this.members = LoopbackMembers.free(nodeCount);
+        this.members = ClusterMembers.parse(LoopbackMembers.free(nodeCount));
         this.nodes = new Process[nodeCount];
         this.config = directory.resolve("venue.properties");
         this.aeron = Path.of("/dev/shm").toFile().isDirectory()
@@ -203,7 +204,7 @@ final class ClusterVenue implements AutoCloseable {
     private static void run(String... command) throws IOException, InterruptedException {
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        if (!process.waitFor(30, TimeUnit.SECONDS) || process.exitValue() != 0) {
+        if (!process.waitFor(WaitBounds.PROCESS.toMillis(), TimeUnit.MILLISECONDS) || process.exitValue() != 0) {
             throw new IOException(String.join(" ", command) + " failed: " + output);
         }
     }
@@ -229,7 +230,7 @@ final class ClusterVenue implements AutoCloseable {
             gateway.launch();
         }
         for (Gateway gateway : started) {
-            processes.awaitReady(gateway.process);
+            processes.awaitReady(gateway.process, WaitBounds.CLUSTER);
         }
     }
 
@@ -267,7 +268,7 @@ final class ClusterVenue implements AutoCloseable {
     }
 
     private void awaitNodeReady(int id) throws IOException, InterruptedException {
-        processes.awaitOutput(nodes[id], "fixmatch node " + id + " ready");
+        processes.awaitOutput(nodes[id], "fixmatch node " + id + " ready", WaitBounds.CLUSTER);
     }
 
     /** A gateway serving these sessions (all configured ones if none are named). */
@@ -294,8 +295,8 @@ final class ClusterVenue implements AutoCloseable {
     /** SIGKILL: the node dies on the spot, its files as they were. */
     void kill(int id) throws InterruptedException {
         nodes[id].destroyForcibly();
-        if (!nodes[id].waitFor(10, TimeUnit.SECONDS)) {
-            throw new AssertionError("node " + id + " did not die within 10 s of SIGKILL");
+        if (!nodes[id].waitFor(WaitBounds.PROCESS.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError("node " + id + " did not die within " + WaitBounds.PROCESS + " of SIGKILL");
         }
     }
 
@@ -375,7 +376,7 @@ final class ClusterVenue implements AutoCloseable {
     JsonNode book(int id, String symbol) throws IOException, InterruptedException {
         ClusterMember member = members.get(id);
         HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://" + member.host() + ":"
-            + member.adminPort() + "/book/" + symbol)).timeout(Duration.ofSeconds(10)).GET().build(),
+            + member.adminPort() + "/book/" + symbol)).timeout(ASK_TIMEOUT).GET().build(),
             HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {
             throw new AssertionError("node " + id + " answered /book/" + symbol + " with " + response.statusCode()
@@ -402,7 +403,7 @@ final class ClusterVenue implements AutoCloseable {
     /** POSTs to the leader (again while another action is under way); true once it took the request. */
     private boolean askLeader(String path) throws IOException, InterruptedException {
         for (int attempt = 0; attempt < 10; attempt++) {
-            ClusterMember member = members.get(awaitLeader(-1, Duration.ofSeconds(30)));
+            ClusterMember member = members.get(awaitLeader(-1, WaitBounds.CLUSTER));
             HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://" + member.host()
                 + ":" + member.adminPort() + path)).timeout(ASK_TIMEOUT).POST(HttpRequest.BodyPublishers.noBody())
                 .build(), HttpResponse.BodyHandlers.ofString());

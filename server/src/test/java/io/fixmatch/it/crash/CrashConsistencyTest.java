@@ -26,14 +26,14 @@ class CrashConsistencyTest {
     Path directory;
 
     @Test
-    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void cleanlyStoppedUnderLoadLosesNothingAndDoublesNothing() throws Exception {
         assertConsistent(CrashRun.run(CrashRun.Settings.standard(SEED, 3, directory).withLoadMillis(1_000, 2_000)
             .withCleanStops()));
     }
 
     @Test
-    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void killedUnderLoadLosesNothingAndDoublesNothing() throws Exception {
         assertConsistent(CrashRun.run(CrashRun.Settings.standard(SEED, 3, directory).withLoadMillis(1_000, 2_000)));
     }

@@ -1,6 +1,7 @@
 package io.fixmatch.it.crash;
 
 import io.fixmatch.server.ServerProcesses;
+import io.fixmatch.server.WaitBounds;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -86,8 +87,8 @@ final class CrashServer implements AutoCloseable {
     /** SIGKILL: no shutdown hook, no flush, no logout. */
     void kill() throws InterruptedException {
         process.destroyForcibly();
-        if (!process.waitFor(10, TimeUnit.SECONDS)) {
-            throw new AssertionError("the server did not die within 10 s of SIGKILL");
+        if (!process.waitFor(WaitBounds.PROCESS.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError("the server did not die within " + WaitBounds.PROCESS + " of SIGKILL");
         }
     }
 

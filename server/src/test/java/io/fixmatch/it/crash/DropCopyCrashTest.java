@@ -29,7 +29,7 @@ class DropCopyCrashTest {
     Path directory;
 
     @Test
-    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    @Timeout(value = 900, unit = TimeUnit.SECONDS)
     void afterKillsTheDropCopySessionHoldsEveryCoveredReportExactlyOnce() throws Exception {
         List<String> trading = List.of("CLIENT1", "CLIENT2");
         SplittableRandom random = new SplittableRandom(SEED);

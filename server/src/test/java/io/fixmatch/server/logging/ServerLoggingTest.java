@@ -30,7 +30,7 @@ class ServerLoggingTest {
     Path dir;
 
     @Test
-    @Timeout(value = 90, unit = TimeUnit.SECONDS)
+    @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void aFloodRollsTheFilesAndKeepsEveryWarnAndError() throws Exception {
         Path logs = dir.resolve("logs");
         try (ServerProcesses processes = new ServerProcesses(dir)) {

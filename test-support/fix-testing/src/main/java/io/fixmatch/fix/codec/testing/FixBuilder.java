@@ -6,10 +6,11 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
 /**
- * FIX messages written by hand for tests, the one builder of every module's tests (fix-codec's test jar): it
- * computes BodyLength(9) and CheckSum(10) itself, never with the codec under test, and writes them deliberately wrong
- * when asked. Text shows SOH as '|': {@link #body} and the static {@link #message} take it so, {@link #text} and
- * {@link #toString} give it so. One byte per char (ISO-8859-1), so chars 128..255 become single bytes above 127.
+ * FIX messages written by hand for tests, the one builder of every module's tests (the fix-testing module, a test
+ * dependency of each): it computes BodyLength(9) and CheckSum(10) itself, never with the codec under test, and writes
+ * them deliberately wrong when asked. Text shows SOH as '|': {@link #body} and the static {@link #message} take it
+ * so, {@link #text} and {@link #toString} give it so. One byte per char (ISO-8859-1), so chars 128..255 become single
+ * bytes above 127.
  * <pre>
  *   byte[] order = FixBuilder.header("D", "CLIENT1", "FIXMATCH", 2).field(11, "o1").field(55, "AAPL").bytes();
  *   byte[] wrong = new FixBuilder().body("35=0|").bodyLengthDelta(3).checkSum(7).bytes();

@@ -1,7 +1,4 @@
-package io.fixmatch.cluster;
-
-import io.fixmatch.cluster.node.ClusterMember;
-import io.fixmatch.cluster.node.ClusterMembers;
+package io.fixmatch.cluster.testing;
 
 import java.io.IOException;
 import java.net.DatagramSocket;
@@ -11,8 +8,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
-/** Cluster members for tests, on loopback with ports free now: five UDP ports from each base, a TCP admin port. */
+/**
+ * Cluster members for tests, on loopback with ports free now: five UDP ports from each base, a TCP admin port. Given
+ * as a {@code cluster.members} value ({@code id,host,basePort,adminPort;...}), which the tests put in a configuration
+ * or parse ({@code ClusterMembers.parse}): this module depends on no cluster code, so the cluster module's own tests
+ * can use it.
+ */
 public final class LoopbackMembers {
+    /** The UDP ports a member listens on from its base: ClusterMember.PORTS. */
+    private static final int PORTS_PER_MEMBER = 5;
     /**
      * The bases lie below Linux's ephemeral port range (32768 and up), so no connection's or Aeron's {@code :0}
      * port can take one between this check and the node's start; each member gets a base of its own (nothing binds
@@ -24,21 +28,24 @@ public final class LoopbackMembers {
     private LoopbackMembers() {
     }
 
-    public static ClusterMembers free(int size) {
+    /** {@code size} members, ids 0..size-1 on 127.0.0.1, as {@code cluster.members} lists them. */
+    public static String free(int size) {
         Random random = new Random();
-        List<ClusterMember> members = new ArrayList<>();
-        while (members.size() < size) {
+        List<Integer> bases = new ArrayList<>();
+        StringBuilder members = new StringBuilder();
+        while (bases.size() < size) {
             int base = FIRST_BASE + random.nextInt(BASES) * 10;
-            boolean taken = members.stream().anyMatch(member -> member.basePort() == base);
-            if (!taken && freeBase(base)) {
-                members.add(new ClusterMember(members.size(), "127.0.0.1", base, freeTcpPort()));
+            if (!bases.contains(base) && freeBase(base)) {
+                members.append(bases.size()).append(",127.0.0.1,").append(base).append(',').append(freeTcpPort())
+                    .append(';');
+                bases.add(base);
             }
         }
-        return new ClusterMembers(members);
+        return members.toString();
     }
 
     private static boolean freeBase(int base) {
-        for (int port = base; port < base + ClusterMember.PORTS; port++) {
+        for (int port = base; port < base + PORTS_PER_MEMBER; port++) {
             try (DatagramSocket socket = new DatagramSocket(port, InetAddress.getLoopbackAddress())) {
                 socket.getLocalPort();
             } catch (IOException e) {
