@@ -136,7 +136,7 @@ final class ClusterEngine implements EngineSide {
         EngineView view = link.view();
         for (int symbolId = 0; symbolId < config.engine().symbols().size(); symbolId++) {
             feed.seedStatus(symbolId, view.phase(symbolId), view.isHalted(symbolId), indicative[2 * symbolId],
-                indicative[2 * symbolId + 1], 0);
+                indicative[2 * symbolId + 1], welcome.lastTradePrice(symbolId));
         }
         if (welcome.marketDataSequence() == Welcome.UNKNOWN_SEQUENCE) {
             LOG.warn("the cluster's nodes do not say the market data sequence number (an earlier release): the binary"

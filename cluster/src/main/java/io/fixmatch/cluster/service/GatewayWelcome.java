@@ -77,6 +77,10 @@ final class GatewayWelcome {
         at = putSymbolSettings(engine, at + Integer.BYTES + viewLength);
         reply.putLong(at, engine.marketDataSequence(), Egress.ORDER); // the books' number (the binary feed's)
         at += Long.BYTES;
+        for (int symbol = 0; symbol < symbols; symbol++) {
+            reply.putLong(at, engine.lastTradePrice(symbol), Egress.ORDER); // for the binary feed's snapshots
+            at += Long.BYTES;
+        }
         egress.offer(session, reply, at);
         sendSeed(session, engine);
         egress.resend(slot, session, 0, Egress.HISTORY);

@@ -1,16 +1,13 @@
 package io.fixmatch.feed.handler;
 
+import io.fixmatch.feed.codec.BookUpdater;
 import io.fixmatch.feed.codec.Datagram;
-import io.fixmatch.feed.codec.FeedListener;
 import io.fixmatch.feed.codec.FeedMessageReader;
 import io.fixmatch.feed.codec.SymbolBook;
 import io.fixmatch.feed.sbe.BookSnapshotDecoder;
 import io.fixmatch.feed.sbe.BooleanType;
 import io.fixmatch.feed.sbe.MessageHeaderDecoder;
 import io.fixmatch.feed.sbe.RetransmitRejectDecoder;
-import io.fixmatch.feed.sbe.Side;
-import io.fixmatch.feed.sbe.TradingPhase;
-import io.fixmatch.feed.sbe.UpdateAction;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -65,9 +62,9 @@ public final class FeedHandler implements AutoCloseable {
     private final List<Recovery> recoveries = Collections.synchronizedList(new ArrayList<>());
     /** Messages above the next number (all of them while not synced), by number: their bytes. */
     private final TreeMap<Long, byte[]> pending = new TreeMap<>();
-    private final Books books = new Books();
     private MessageObserver observer = (sequence, symbolId, buffer, offset, length) -> { };
     private SymbolBook[] live = new SymbolBook[0];
+    private final BookUpdater books = new BookUpdater(live);
     private String[] names = new String[0];
     private int[] priceScales = new int[0];
     private boolean synced;
@@ -286,7 +283,7 @@ public final class FeedHandler implements AutoCloseable {
         if (fromRetransmission) {
             health.retransmittedMessages++;
         }
-        observer.applied(sequence, books.lastSymbol, buffer, offset, length);
+        observer.applied(sequence, books.lastSymbol(), buffer, offset, length);
     }
 
     /** Applies the buffered messages that are next; asks for what is still missing below the rest. */
@@ -426,6 +423,7 @@ public final class FeedHandler implements AutoCloseable {
     /** A whole cycle: its books become the handler's, and the stream goes on from the number after it. */
     private void install() {
         live = staging;
+        books.books(live);
         names = stagingNames;
         priceScales = stagingScales;
         expected = cycleLastSequence + 1;
@@ -435,6 +433,7 @@ public final class FeedHandler implements AutoCloseable {
         cycle = -1;
         health.snapshotRecoveries++;
         recoveries.add(new Recovery(Recovery.Kind.SNAPSHOT, expected, 0));
+        observer.installed(cycleLastSequence, live);
         while (!pending.isEmpty() && pending.firstKey() < expected) {
             pending.pollFirstEntry();
         }
@@ -446,6 +445,10 @@ public final class FeedHandler implements AutoCloseable {
     /** Whether the handler holds books (it has taken a snapshot) and is not rebuilding them. */
     public synchronized boolean synced() {
         return synced;
+    }
+
+    public HandlerSettings settings() {
+        return settings;
     }
 
     public FeedHealth health() {
@@ -521,58 +524,6 @@ public final class FeedHandler implements AutoCloseable {
                 channel.close();
             } catch (IOException e) {
                 // closing
-            }
-        }
-    }
-
-    /** Applies the stream's messages to the live books. */
-    private final class Books implements FeedListener {
-        int lastSymbol;
-
-        private SymbolBook book(int symbolId) {
-            lastSymbol = symbolId;
-            return symbolId >= 0 && symbolId < live.length ? live[symbolId] : null;
-        }
-
-        @Override
-        public void onLevel(long sequence, int symbolId, Side side, UpdateAction action, long price, long quantity) {
-            SymbolBook book = book(symbolId);
-            if (book != null) {
-                book.side(side).set(price, action == UpdateAction.DELETE ? 0 : quantity);
-            }
-        }
-
-        @Override
-        public void onTrade(long sequence, int symbolId, long price, long quantity) {
-            SymbolBook book = book(symbolId);
-            if (book != null) {
-                book.lastTradePrice = price;
-                book.lastTradeQuantity = quantity;
-            }
-        }
-
-        @Override
-        public void onIndicative(long sequence, int symbolId, long price, long volume) {
-            SymbolBook book = book(symbolId);
-            if (book != null) {
-                book.indicativePrice = price;
-                book.indicativeVolume = volume;
-            }
-        }
-
-        @Override
-        public void onPhase(long sequence, int symbolId, TradingPhase phase) {
-            SymbolBook book = book(symbolId);
-            if (book != null) {
-                book.phase = phase;
-            }
-        }
-
-        @Override
-        public void onHalt(long sequence, int symbolId, boolean halted) {
-            SymbolBook book = book(symbolId);
-            if (book != null) {
-                book.halted = halted;
             }
         }
     }

@@ -56,6 +56,8 @@ final class ClusterVenue implements AutoCloseable {
         final int adminPort;
         final Path data;
         final List<String> sessions;
+        /** Keys of this gateway alone, as environment variables (its binary feed's channels, say). */
+        final Map<String, String> keys = new java.util.HashMap<>();
         Process process;
 
         Gateway(int id, List<String> sessions) throws IOException {
@@ -74,6 +76,7 @@ final class ClusterVenue implements AutoCloseable {
         /** Starts the process; {@link #start} also waits until it is ready. */
         private void launch() throws IOException {
             Map<String, String> environment = new java.util.HashMap<>();
+            keys.forEach((key, value) -> environment.put(ConfigKeys.environmentName(key), value));
             environment.put(ConfigKeys.environmentName("cluster.gatewayId"), Integer.toString(id));
             if (!sessions.isEmpty()) {
                 environment.put(ConfigKeys.environmentName("cluster.gatewaySessions"), String.join(",", sessions));
@@ -113,6 +116,13 @@ final class ClusterVenue implements AutoCloseable {
             return JSON.readTree(response.body());
         }
 
+        /** This gateway's {@code GET /feed} (its binary market data feed), as JSON. */
+        JsonNode feed() throws IOException, InterruptedException {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                + adminPort + "/feed")).timeout(ASK_TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofString());
+            return JSON.readTree(response.body());
+        }
+
         /** The status of this gateway's {@code /health}: 200 while ready and a leader answers, else 503. */
         int health() throws IOException, InterruptedException {
             return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + adminPort + "/health"))
@@ -141,6 +151,8 @@ final class ClusterVenue implements AutoCloseable {
             "cluster.name=test",
             "cluster.members=" + members,
             "cluster.aeronDir=" + aeron,
+            // the gateways' binary feeds: no fixed retransmission port (test runs side by side)
+            "marketData.feed.retransmitPort=0",
             String.join("\n", extraLines),
             ""));
     }
