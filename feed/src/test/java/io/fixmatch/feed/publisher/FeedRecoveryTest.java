@@ -34,6 +34,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -161,21 +162,30 @@ class FeedRecoveryTest {
     }
 
     private static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        await(() -> what, condition);
+    }
+
+    /** Waits for the condition; {@code what} is said (as it is then) if it does not come. */
+    private static void await(Supplier<String> what, BooleanSupplier condition) throws InterruptedException {
         long deadline = System.nanoTime() + WAIT.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                fail("not within " + WAIT + ": " + what);
+                fail("not within " + WAIT + ": " + what.get());
             }
             Thread.sleep(20);
         }
     }
 
-    /** After {@link #engineBooks()}: the handler has applied every message the engine numbered. */
+    /**
+     * The matching step has taken every command offered, the publisher has published every message it numbered and
+     * the handler has applied them (the numbers read again each time: the flow may still be running).
+     */
     private void awaitCaughtUp(FeedHandler handler) throws InterruptedException {
-        long last = runtime.engine().marketDataSequence();
-        await("the handler applies every message the engine numbered (" + last + "): " + handler.health(),
-            () -> handler.synced() && handler.health().lastApplied() == last);
-        assertEquals(last, publisher.counters().lastSequence());
+        await(() -> "the handler applies every message the engine numbered (" + runtime.engine().marketDataSequence()
+                + "; published " + publisher.counters().lastSequence() + "): " + handler.health(),
+            () -> runtime.inbound().size() == 0 && handler.synced()
+                && publisher.counters().lastSequence() == runtime.engine().marketDataSequence()
+                && handler.health().lastApplied() == publisher.counters().lastSequence());
     }
 
     @Test
