@@ -4,6 +4,7 @@ import io.fixmatch.engine.config.EngineConfig;
 import io.fixmatch.engine.config.SymbolSpec;
 import io.fixmatch.engine.loop.IdleStrategies;
 import io.fixmatch.engine.loop.LoopConfig;
+import io.fixmatch.feed.codec.Channel;
 import io.fixmatch.feed.publisher.FeedSettings;
 import io.fixmatch.fix.gateway.GatewayIdle;
 import io.fixmatch.fix.marketdata.MarketDataSettings;
@@ -263,12 +264,12 @@ public record ServerConfig(ServerMode mode, ThreadLayout layout, GatewaySettings
         List<InetSocketAddress> stream;
         List<InetSocketAddress> snapshots;
         try {
-            stream = FeedSettings.addresses(channel);
+            stream = Channel.parse(channel);
         } catch (IllegalArgumentException e) {
             throw keys.invalid("marketData.feed.channel", e.getMessage());
         }
         try {
-            snapshots = FeedSettings.addresses(snapshotChannel);
+            snapshots = Channel.parse(snapshotChannel);
         } catch (IllegalArgumentException e) {
             throw keys.invalid("marketData.feed.snapshotChannel", e.getMessage());
         }

@@ -223,6 +223,7 @@ public final class FeedHandler implements AutoCloseable {
             return;
         }
         health.datagrams++;
+        health.lastDatagramNanos = System.nanoTime();
         if (count == 0) {
             health.heartbeats++;
             seen(first - 1);

@@ -14,6 +14,8 @@ public final class FeedHealth {
     volatile long snapshotRecoveries;
     volatile long lastApplied;
     volatile long highestSeen;
+    /** When the stream last delivered a datagram (System.nanoTime; 0: never). */
+    volatile long lastDatagramNanos;
 
     public long messagesApplied() {
         return messagesApplied;
@@ -67,6 +69,11 @@ public final class FeedHealth {
     /** The highest sequence number seen on the stream (a heartbeat's says the next one). */
     public long highestSeen() {
         return highestSeen;
+    }
+
+    /** When the stream last delivered a datagram, heartbeats included (System.nanoTime; 0: never). */
+    public long lastDatagramNanos() {
+        return lastDatagramNanos;
     }
 
     /** Messages the publisher has sent that the books do not reflect yet. */

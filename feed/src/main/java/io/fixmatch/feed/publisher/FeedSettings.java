@@ -1,9 +1,6 @@
 package io.fixmatch.feed.publisher;
 
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.UnknownHostException;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -45,35 +42,5 @@ public record FeedSettings(String session, List<InetSocketAddress> channel, List
     public static FeedSettings loopback(List<InetSocketAddress> channel, List<InetSocketAddress> snapshotChannel) {
         return new FeedSettings(DEFAULT_SESSION, channel, snapshotChannel, "127.0.0.1", 0, 1000, 1000,
             1472, 1 << 18, 10_000, 200_000);
-    }
-
-    /** "host:port[,host:port...]" (a multicast group or unicast addresses) into addresses. */
-    public static List<InetSocketAddress> addresses(String text) {
-        List<InetSocketAddress> addresses = new ArrayList<>();
-        for (String part : text.split(",")) {
-            String item = part.trim();
-            if (item.isEmpty()) {
-                continue;
-            }
-            int colon = item.lastIndexOf(':');
-            if (colon <= 0) {
-                throw new IllegalArgumentException("not host:port: " + item);
-            }
-            int port;
-            try {
-                port = Integer.parseInt(item.substring(colon + 1));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("not host:port: " + item, e);
-            }
-            if (port < 1 || port > 65_535) {
-                throw new IllegalArgumentException("port out of range: " + item);
-            }
-            try {
-                addresses.add(new InetSocketAddress(InetAddress.getByName(item.substring(0, colon)), port));
-            } catch (UnknownHostException e) {
-                throw new IllegalArgumentException("unknown host: " + item, e);
-            }
-        }
-        return addresses;
     }
 }

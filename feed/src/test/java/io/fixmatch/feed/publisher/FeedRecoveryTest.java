@@ -1,17 +1,6 @@
 package io.fixmatch.feed.publisher;
 
-import io.fixmatch.engine.api.Command;
-import io.fixmatch.engine.api.OrderType;
-import io.fixmatch.engine.api.Side;
-import io.fixmatch.engine.api.TimeInForce;
-import io.fixmatch.engine.config.EngineConfig;
 import io.fixmatch.engine.config.SymbolSpec;
-import io.fixmatch.engine.loop.EnginePersistence;
-import io.fixmatch.engine.loop.LoopConfig;
-import io.fixmatch.engine.loop.MatchingRuntime;
-import io.fixmatch.engine.loop.OutboundEventRing;
-import io.fixmatch.engine.matching.MatchingEngine;
-import io.fixmatch.feed.codec.BookSide;
 import io.fixmatch.feed.codec.Datagram;
 import io.fixmatch.feed.handler.FeedHandler;
 import io.fixmatch.feed.handler.HandlerSettings;
@@ -31,7 +20,6 @@ import java.nio.channels.DatagramChannel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -54,49 +42,21 @@ class FeedRecoveryTest {
     private static final Duration WAIT = Duration.ofSeconds(90);
 
     private final List<AutoCloseable> open = new ArrayList<>();
-    private MatchingRuntime runtime;
+    private LoopbackVenue venue;
     private FeedPublisher publisher;
-    private Thread drainer;
-    private volatile boolean draining = true;
-    private final Command command = new Command();
-    private final Random random = new Random(31);
-    private int orders;
 
     @AfterEach
     void close() throws Exception {
-        if (runtime != null) {
-            runtime.close();
-        }
-        draining = false;
-        if (drainer != null) {
-            drainer.join(5000);
-        }
         for (int i = open.size() - 1; i >= 0; i--) {
             open.get(i).close();
         }
     }
 
-    /** The matching step on its own thread, its gateway ring drained, the feed publishing to the given links. */
+    /** The matching step on its own thread, the feed publishing to the given links. */
     private void startVenue(FeedSettings settings) {
-        runtime = new MatchingRuntime(new EngineConfig(SYMBOLS, 200_000, 20_000), LoopConfig.defaults(),
-            EnginePersistence.NONE);
-        runtime.publishMarketData(true);
-        OutboundEventRing ring = runtime.addMarketDataRing();
-        runtime.recover();
-        publisher = new FeedPublisher(settings, ring, SYMBOLS);
-        publisher.seedFrom(runtime.engine());
-        runtime.start();
-        publisher.start(-1);
-        open.add(publisher);
-        drainer = new Thread(() -> {
-            while (draining) {
-                if (runtime.outbound().poll(event -> { }, 1000) == 0) {
-                    Thread.onSpinWait();
-                }
-            }
-        }, "gateway-drain");
-        drainer.setDaemon(true);
-        drainer.start();
+        venue = new LoopbackVenue(settings, SYMBOLS, 31);
+        open.add(venue);
+        publisher = venue.publisher();
     }
 
     private FeedHandler handler(InetSocketAddress snapshots, int historyLimit) {
@@ -111,46 +71,6 @@ class FeedRecoveryTest {
         ImpairedLink link = new ImpairedLink(seed, oneIn, burstEvery);
         open.add(link);
         return link;
-    }
-
-    /** A random flow: limit orders around 100.00 (a third of them crossing), some canceled. */
-    private void flow(int count) {
-        for (int i = 0; i < count; i++) {
-            int owner = 1 + random.nextInt(2);
-            int symbol = random.nextInt(SYMBOLS.size());
-            if (orders > 10 && random.nextInt(5) == 0) {
-                int target = random.nextInt(orders);
-                offer(command.cancel(owner, "c" + i + "-" + orders, "o" + target, symbol, Side.BUY));
-                continue;
-            }
-            Side side = random.nextBoolean() ? Side.BUY : Side.SELL;
-            long price = 10_000 + (side == Side.BUY ? -1 : 1) * (random.nextInt(20) - 4);
-            offer(command.newOrder(owner, "o" + orders++, symbol, side, OrderType.LIMIT, TimeInForce.DAY, price,
-                1 + random.nextInt(20)));
-        }
-    }
-
-    private void offer(Command order) {
-        while (!runtime.inbound().offer(order)) {
-            Thread.onSpinWait();
-        }
-    }
-
-    /** Stops the matching step and returns its books as the handler keeps them ("bids [..] asks [..]"). */
-    private List<String> engineBooks() {
-        runtime.close();
-        MatchingEngine engine = runtime.engine();
-        List<String> books = new ArrayList<>();
-        for (int symbol = 0; symbol < SYMBOLS.size(); symbol++) {
-            BookSide bids = new BookSide(true);
-            BookSide asks = new BookSide(false);
-            for (Side side : Side.values()) {
-                engine.forEachRestingOrder(symbol, side, order -> (order.side() == Side.BUY ? bids : asks)
-                    .add(order.price(), order.displayedQuantity()));
-            }
-            books.add("bids [" + bids + "] asks [" + asks + "]");
-        }
-        return books;
     }
 
     private List<String> handlerBooks(FeedHandler handler) {
@@ -181,10 +101,10 @@ class FeedRecoveryTest {
      * the handler has applied them (the numbers read again each time: the flow may still be running).
      */
     private void awaitCaughtUp(FeedHandler handler) throws InterruptedException {
-        await(() -> "the handler applies every message the engine numbered (" + runtime.engine().marketDataSequence()
+        await(() -> "the handler applies every message the engine numbered (" + venue.runtime().engine().marketDataSequence()
                 + "; published " + publisher.counters().lastSequence() + "): " + handler.health(),
-            () -> runtime.inbound().size() == 0 && handler.synced()
-                && publisher.counters().lastSequence() == runtime.engine().marketDataSequence()
+            () -> venue.runtime().inbound().size() == 0 && handler.synced()
+                && publisher.counters().lastSequence() == venue.runtime().engine().marketDataSequence()
                 && handler.health().lastApplied() == publisher.counters().lastSequence());
     }
 
@@ -199,10 +119,10 @@ class FeedRecoveryTest {
         handler.start();
         await("the handler joins through a snapshot", handler::synced);
         for (int round = 0; round < 20; round++) {
-            flow(1_000);
+            venue.flow(1_000);
             Thread.sleep(20); // a flow in bursts, as a venue's
         }
-        List<String> expected = engineBooks();
+        List<String> expected = venue.engineBooks();
         awaitCaughtUp(handler);
         assertEquals(expected, handlerBooks(handler), "the handler's books are the engine's");
         List<Recovery> recoveries = handler.recoveries();
@@ -222,16 +142,16 @@ class FeedRecoveryTest {
         ImpairedLink stream = link(11, 100, 0);
         ImpairedLink snapshots = link(12, 0, 0);
         startVenue(FeedSettings.loopback(List.of(stream.address()), List.of(snapshots.address())));
-        flow(5_000);
+        venue.flow(5_000);
         await("the flow is published", () -> publisher.counters().lastSequence() > 5_000);
         FeedHandler late = handler(null, 50_000);
         stream.target(new InetSocketAddress("127.0.0.1", late.streamPort()));
         snapshots.target(new InetSocketAddress("127.0.0.1", late.snapshotPort()));
         late.start();
-        flow(3_000);
+        venue.flow(3_000);
         await("the late handler joins through a snapshot", late::synced);
-        flow(3_000);
-        List<String> expected = engineBooks();
+        venue.flow(3_000);
+        List<String> expected = venue.engineBooks();
         awaitCaughtUp(late);
         assertEquals(expected, handlerBooks(late));
         Recovery join = late.recoveries().get(0);
@@ -251,15 +171,15 @@ class FeedRecoveryTest {
         snapshots.target(new InetSocketAddress("127.0.0.1", handler.snapshotPort()));
         handler.start();
         await("the handler joins", handler::synced);
-        flow(1_000);
+        venue.flow(1_000);
         awaitCaughtUp(handler);
         stream.cut = true;
         long cutAt = publisher.counters().lastSequence();
-        flow(5_000);
+        venue.flow(5_000);
         await("the flow is published", () -> publisher.counters().lastSequence() > cutAt + 2_048);
         stream.cut = false;
-        flow(1_000);
-        List<String> expected = engineBooks();
+        venue.flow(1_000);
+        List<String> expected = venue.engineBooks();
         awaitCaughtUp(handler);
         assertEquals(expected, handlerBooks(handler));
         assertTrue(handler.health().retransmitRejects() > 0, "the gap was refused: " + handler.health());
@@ -274,9 +194,9 @@ class FeedRecoveryTest {
     void theRetransmissionServiceRefusesWhatItCannotServe() throws Exception {
         startVenue(new FeedSettings(FeedSettings.DEFAULT_SESSION, List.of(new InetSocketAddress("127.0.0.1", 9)),
             List.of(), "127.0.0.1", 0, 1000, 1000, 1472, 1024, 500, 1_000));
-        flow(3_000);
-        engineBooks();
-        long last = runtime.engine().marketDataSequence();
+        venue.flow(3_000);
+        venue.engineBooks();
+        long last = venue.runtime().engine().marketDataSequence();
         await("the flow is published", () -> publisher.counters().lastSequence() == last);
         try (DatagramChannel client = DatagramChannel.open(StandardProtocolFamily.INET)) {
             client.bind(new InetSocketAddress("127.0.0.1", 0));

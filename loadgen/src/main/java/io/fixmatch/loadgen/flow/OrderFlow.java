@@ -32,6 +32,8 @@ public final class OrderFlow {
     private long quantity;
     private long id;
     private long origId;
+    /** For a replace: the price of the order it replaces. */
+    private long oldPrice;
     private final long[] consumedIds = new long[MAX_RESTING_PER_SYMBOL];
     private int consumedCount;
 
@@ -94,6 +96,7 @@ public final class OrderFlow {
         int slot = book.randomSlot(random);
         origId = book.id(slot);
         buy = book.isBuy(slot);
+        oldPrice = book.price(slot);
         book.remove(slot);
         price = passivePrice(book, buy);
         quantity = 1 + random.nextInt(10) * 10L;
@@ -145,6 +148,24 @@ public final class OrderFlow {
     public long id() { return id; }
     /** For cancel and replace: the ClOrdID number of the order they act on. */
     public long origId() { return origId; }
+
+    /**
+     * The price levels of the books the request changes (a market data message each, the flow being alone in its
+     * books), the one whose change answers it first: a new order's or a cancel's level, a replace's new level then its
+     * old one (one level when both are the same: the venue tells one change of a level per command), the level an
+     * aggressive order takes out on the other side. As {@link LevelKey}s.
+     */
+    public int changedLevels() {
+        return kind == RequestKind.REPLACE && oldPrice != price ? 2 : 1;
+    }
+
+    public long changedLevel(int index) {
+        return switch (kind) {
+            case NEW_ORDER, CANCEL -> LevelKey.of(symbol, buy, price);
+            case REPLACE -> LevelKey.of(symbol, buy, index == 0 ? price : oldPrice);
+            case AGGRESSIVE -> LevelKey.of(symbol, !buy, price);
+        };
+    }
 
     /** For an aggressive request: how many of our resting orders it takes out, and their ids. */
     public int consumedCount() {

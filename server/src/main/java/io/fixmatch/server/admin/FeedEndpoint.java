@@ -1,5 +1,6 @@
 package io.fixmatch.server.admin;
 
+import io.fixmatch.feed.codec.Channel;
 import io.fixmatch.feed.publisher.FeedCounters;
 import io.fixmatch.feed.publisher.FeedPublisher;
 import io.fixmatch.feed.publisher.FeedSettings;
@@ -53,7 +54,7 @@ final class FeedEndpoint implements Endpoint {
     }
 
     private static List<String> addresses(List<InetSocketAddress> addresses) {
-        return addresses.stream().map(a -> a.getAddress().getHostAddress() + ":" + a.getPort()).toList();
+        return addresses.stream().map(Channel::text).toList();
     }
 
     static void registerMetrics(PrometheusRegistry registry, FeedPublisher feed) {
