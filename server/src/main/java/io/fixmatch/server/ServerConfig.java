@@ -252,6 +252,7 @@ public record ServerConfig(ServerMode mode, ThreadLayout layout, GatewaySettings
         int history = keys.integer("marketData.feed.historyMessages", 1 << 18, 1, 1 << 26);
         int perRequest = keys.integer("marketData.feed.maxMessagesPerRequest", 10_000, 1, 65_535);
         int perClient = keys.integer("marketData.feed.maxMessagesPerClientPerSecond", 200_000, 1, Integer.MAX_VALUE);
+        int multicastTtl = keys.integer("marketData.feed.multicastTtl", 1, 0, 255);
         if (!enabled) {
             return null;
         }
@@ -277,7 +278,7 @@ public record ServerConfig(ServerMode mode, ThreadLayout layout, GatewaySettings
             throw keys.invalid("marketData.feed.channel", "names no address");
         }
         return new FeedSettings(session, stream, snapshots, retransmitHost, retransmitPort, snapshotMs, heartbeatMs,
-            maxDatagram, history, perRequest, perClient);
+            maxDatagram, history, perRequest, perClient, multicastTtl);
     }
 
     private static SymbolSpec symbol(ConfigKeys keys, String name) {

@@ -99,8 +99,9 @@ public final class FeedPublisher implements Agent, AutoCloseable {
         this.view = new UnsafeBuffer(datagram);
         this.heartbeatNanos = TimeUnit.MILLISECONDS.toNanos(settings.heartbeatIntervalMs());
         this.snapshotNanos = TimeUnit.MILLISECONDS.toNanos(settings.snapshotIntervalMs());
-        this.stream = new UdpSender(settings.channel());
-        this.snapshots = settings.snapshotChannel().isEmpty() ? null : new UdpSender(settings.snapshotChannel());
+        this.stream = new UdpSender(settings.channel(), settings.multicastTtl());
+        this.snapshots = settings.snapshotChannel().isEmpty() ? null
+            : new UdpSender(settings.snapshotChannel(), settings.multicastTtl());
         this.snapshotCycle = snapshots == null ? null : new SnapshotCycle(snapshots, counters, session, symbols,
             priceScales, settings.maxDatagramBytes());
         this.retransmit = settings.retransmitPort() < 0 ? null : retransmitService(settings);

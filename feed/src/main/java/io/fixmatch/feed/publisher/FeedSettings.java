@@ -17,11 +17,12 @@ import java.util.List;
  * @param historyMessages         messages kept for retransmission (the newest ones)
  * @param maxMessagesPerRequest   the most one retransmission request may ask for
  * @param maxMessagesPerClientPerSecond the most messages one requester (address and port) is sent a second
+ * @param multicastTtl            the hops a multicast datagram may take (0: this host only, 1: the local network)
  */
 public record FeedSettings(String session, List<InetSocketAddress> channel, List<InetSocketAddress> snapshotChannel,
                            String retransmitHost, int retransmitPort, long snapshotIntervalMs,
                            long heartbeatIntervalMs, int maxDatagramBytes, int historyMessages,
-                           int maxMessagesPerRequest, int maxMessagesPerClientPerSecond) {
+                           int maxMessagesPerRequest, int maxMessagesPerClientPerSecond, int multicastTtl) {
     public static final String DEFAULT_SESSION = "FIXMATCH";
 
     public FeedSettings {
@@ -30,6 +31,9 @@ public record FeedSettings(String session, List<InetSocketAddress> channel, List
         }
         if (maxDatagramBytes < 256 || maxDatagramBytes > 65_507) {
             throw new IllegalArgumentException("maxDatagramBytes must be 256..65507, was " + maxDatagramBytes);
+        }
+        if (multicastTtl < 0 || multicastTtl > 255) {
+            throw new IllegalArgumentException("multicastTtl must be 0..255, was " + multicastTtl);
         }
         if (Integer.bitCount(historyMessages) != 1) {
             throw new IllegalArgumentException("historyMessages must be a power of two, was " + historyMessages);
@@ -41,6 +45,6 @@ public record FeedSettings(String session, List<InetSocketAddress> channel, List
     /** Loopback defaults around the given channels (tests). */
     public static FeedSettings loopback(List<InetSocketAddress> channel, List<InetSocketAddress> snapshotChannel) {
         return new FeedSettings(DEFAULT_SESSION, channel, snapshotChannel, "127.0.0.1", 0, 1000, 1000,
-            1472, 1 << 18, 10_000, 200_000);
+            1472, 1 << 18, 10_000, 200_000, 1);
     }
 }

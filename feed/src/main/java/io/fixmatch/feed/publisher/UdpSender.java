@@ -18,14 +18,15 @@ final class UdpSender implements AutoCloseable {
     private final DatagramChannel channel;
     private final InetSocketAddress[] destinations;
 
-    UdpSender(List<InetSocketAddress> destinations) {
+    /** @param multicastTtl the hops a datagram to a multicast group may take (0: this host only) */
+    UdpSender(List<InetSocketAddress> destinations, int multicastTtl) {
         this.destinations = destinations.toArray(InetSocketAddress[]::new);
         try {
             channel = DatagramChannel.open(StandardProtocolFamily.INET);
             channel.configureBlocking(false);
             channel.setOption(StandardSocketOptions.SO_SNDBUF, 4 * 1024 * 1024);
             channel.setOption(StandardSocketOptions.IP_MULTICAST_LOOP, true);
-            channel.setOption(StandardSocketOptions.IP_MULTICAST_TTL, 8);
+            channel.setOption(StandardSocketOptions.IP_MULTICAST_TTL, multicastTtl);
         } catch (IOException e) {
             throw new UncheckedIOException("the feed's socket cannot be opened", e);
         }

@@ -164,7 +164,7 @@ class FeedRecoveryTest {
         ImpairedLink stream = link(21, 0, 0);
         ImpairedLink snapshots = link(22, 0, 0);
         FeedSettings small = new FeedSettings(FeedSettings.DEFAULT_SESSION, List.of(stream.address()),
-            List.of(snapshots.address()), "127.0.0.1", 0, 500, 1000, 1472, 1024, 10_000, 1_000_000);
+            List.of(snapshots.address()), "127.0.0.1", 0, 500, 1000, 1472, 1024, 10_000, 1_000_000, 1);
         startVenue(small);
         FeedHandler handler = handler(null, 1_000_000);
         stream.target(new InetSocketAddress("127.0.0.1", handler.streamPort()));
@@ -193,7 +193,7 @@ class FeedRecoveryTest {
     @Test
     void theRetransmissionServiceRefusesWhatItCannotServe() throws Exception {
         startVenue(new FeedSettings(FeedSettings.DEFAULT_SESSION, List.of(new InetSocketAddress("127.0.0.1", 9)),
-            List.of(), "127.0.0.1", 0, 1000, 1000, 1472, 1024, 500, 1_000));
+            List.of(), "127.0.0.1", 0, 1000, 1000, 1472, 1024, 500, 1_000, 1));
         venue.flow(3_000);
         venue.engineBooks();
         long last = venue.runtime().engine().marketDataSequence();
