@@ -19,7 +19,10 @@ import java.net.SocketException;
 import java.net.StandardProtocolFamily;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.DatagramChannel;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Enumeration;
@@ -27,7 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * The reference handler of fixmatch's binary market data feed (docs/FEED.md), the way an exchange ships one: it joins
@@ -43,6 +45,9 @@ import java.util.concurrent.locks.LockSupport;
 public final class FeedHandler implements AutoCloseable {
     private static final int MAX_PENDING = 1 << 20;
     private static final int RETRANSMIT_TRIES = 5;
+    /** Polls that found nothing before the thread waits in the kernel. */
+    private static final int SPINS = 100;
+    private static final long WAIT_MILLIS = 20;
 
     private final HandlerSettings settings;
     private final byte[] session;
@@ -143,21 +148,37 @@ public final class FeedHandler implements AutoCloseable {
         observer = messageObserver;
     }
 
-    /** Runs {@link #poll()} on a thread of its own until {@link #close()}. */
+    /**
+     * Runs {@link #poll()} on a thread of its own until {@link #close()}: after a short spin with nothing to read it
+     * waits in the kernel for a datagram on any of its sockets (epoll), at most {@value #WAIT_MILLIS} ms (a
+     * retransmission request's timeout is looked at then), so an idle handler costs no CPU.
+     */
     public void start() {
+        Selector selector;
+        try {
+            selector = Selector.open();
+            for (DatagramChannel channel : new DatagramChannel[] {streamChannel, snapshotChannel, retransmitChannel}) {
+                channel.register(selector, SelectionKey.OP_READ);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("the feed handler cannot wait on its sockets", e);
+        }
         running = true;
         thread = new Thread(() -> {
-            int idle = 0;
-            while (running) {
-                if (poll() > 0) {
-                    idle = 0;
-                } else if (++idle < 100) {
-                    Thread.onSpinWait();
-                } else if (idle < 120) {
-                    Thread.yield();
-                } else {
-                    LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(50));
+            try (selector) {
+                int idle = 0;
+                while (running) {
+                    if (poll() > 0) {
+                        idle = 0;
+                    } else if (++idle < SPINS) {
+                        Thread.onSpinWait();
+                    } else {
+                        selector.select(WAIT_MILLIS);
+                        selector.selectedKeys().clear();
+                    }
                 }
+            } catch (IOException | ClosedSelectorException e) {
+                // closed
             }
         }, "feed-handler");
         thread.setDaemon(true);
