@@ -6,15 +6,17 @@ import io.fixmatch.feed.handler.FeedHealth;
 import io.fixmatch.feed.handler.HandlerSettings;
 
 import java.net.InetSocketAddress;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Many subscribers of the binary market data feed in one process, for measuring what their number costs the venue
  * (docs/PERFORMANCE.md, "Binary market data feed"): N reference handlers on one multicast group (each its own socket,
- * joined, each getting every datagram), polled in turn by one thread so that N handlers do not mean N busy threads.
+ * joined, each getting every datagram), on one thread waiting in epoll for any of their sockets, so that N handlers do
+ * not mean N threads.
  * Runs for the given seconds, then prints how many held books, the numbers they applied and their recoveries.
  *
  * <pre>
@@ -46,13 +48,21 @@ public final class FeedSubscribers {
             }
             System.out.println(count + " subscribers on " + Channel.text(stream) + " for " + seconds + " s");
             long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-            while (System.nanoTime() < end) {
-                int work = 0;
+            try (Selector selector = Selector.open()) {
                 for (FeedHandler handler : handlers) {
-                    work += handler.poll();
+                    handler.register(selector);
                 }
-                if (work == 0) {
-                    LockSupport.parkNanos(20_000);
+                while (System.nanoTime() < end) {
+                    selector.select(20); // the retransmission timeouts are looked at at least this often
+                    for (SelectionKey key : selector.selectedKeys()) {
+                        ((FeedHandler) key.attachment()).poll();
+                    }
+                    selector.selectedKeys().clear();
+                    for (FeedHandler handler : handlers) {
+                        if (handler.health().lag() > 0) {
+                            handler.poll(); // a request pending: its timeout
+                        }
+                    }
                 }
             }
             long synced = handlers.stream().filter(FeedHandler::synced).count();

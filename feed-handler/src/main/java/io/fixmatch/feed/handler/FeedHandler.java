@@ -45,8 +45,6 @@ import java.util.concurrent.TimeUnit;
 public final class FeedHandler implements AutoCloseable {
     private static final int MAX_PENDING = 1 << 20;
     private static final int RETRANSMIT_TRIES = 5;
-    /** Polls that found nothing before the thread waits in the kernel. */
-    private static final int SPINS = 100;
     private static final long WAIT_MILLIS = 20;
 
     private final HandlerSettings settings;
@@ -149,31 +147,25 @@ public final class FeedHandler implements AutoCloseable {
     }
 
     /**
-     * Runs {@link #poll()} on a thread of its own until {@link #close()}: after a short spin with nothing to read it
-     * waits in the kernel for a datagram on any of its sockets (epoll), at most {@value #WAIT_MILLIS} ms (a
-     * retransmission request's timeout is looked at then), so an idle handler costs no CPU.
+     * Runs {@link #poll()} on a thread of its own until {@link #close()}: when a poll found nothing it waits in the
+     * kernel for a datagram on any of its sockets (epoll), at most {@value #WAIT_MILLIS} ms (a retransmission request's
+     * timeout is looked at then), so an idle handler costs no CPU. (Spinning on {@link #poll()} instead costs three
+     * system calls a turn: a caller that wants it runs its own loop.)
      */
     public void start() {
         Selector selector;
         try {
             selector = Selector.open();
-            for (DatagramChannel channel : new DatagramChannel[] {streamChannel, snapshotChannel, retransmitChannel}) {
-                channel.register(selector, SelectionKey.OP_READ);
-            }
+            register(selector);
         } catch (IOException e) {
             throw new UncheckedIOException("the feed handler cannot wait on its sockets", e);
         }
         running = true;
         thread = new Thread(() -> {
             try (selector) {
-                int idle = 0;
                 while (running) {
-                    if (poll() > 0) {
-                        idle = 0;
-                    } else if (++idle < SPINS) {
-                        Thread.onSpinWait();
-                    } else {
-                        selector.select(WAIT_MILLIS);
+                    if (poll() == 0) {
+                        selector.select(WAIT_MILLIS); // at once if a datagram came meanwhile
                         selector.selectedKeys().clear();
                     }
                 }
@@ -183,6 +175,16 @@ public final class FeedHandler implements AutoCloseable {
         }, "feed-handler");
         thread.setDaemon(true);
         thread.start();
+    }
+
+    /**
+     * For a caller's own event loop (many handlers on one thread, say): registers the handler's sockets for reading
+     * with {@code selector}, each key's attachment this handler; {@link #poll()} the handlers whose keys are selected.
+     */
+    public void register(Selector selector) throws IOException {
+        for (DatagramChannel channel : new DatagramChannel[] {streamChannel, snapshotChannel, retransmitChannel}) {
+            channel.register(selector, SelectionKey.OP_READ, this);
+        }
     }
 
     /** Reads what the sockets hold and acts on it; returns the datagrams read. Never blocks. */

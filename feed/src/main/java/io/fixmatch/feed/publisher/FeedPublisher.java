@@ -46,6 +46,8 @@ public final class FeedPublisher implements Agent, AutoCloseable {
     private static final int RECORDS_PER_POLL = 64;
     /** Polls of an empty ring before the thread parks (about 5 µs: the next command's record often comes by then). */
     private static final int IDLE_SPINS = 100;
+    /** How often the retransmission service's socket is read (its requests wait at most this, or a park). */
+    private static final long RETRANSMIT_POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
 
     private final FeedSettings settings;
     private final OutboundEventRing ring;
@@ -79,6 +81,7 @@ public final class FeedPublisher implements Agent, AutoCloseable {
     private int inDatagram;
     private long lastSendNanos;
     private long nextSnapshotNanos;
+    private long nextRetransmitPollNanos;
     private long nowNanos;
     private AgentRunner runner;
 
@@ -225,8 +228,10 @@ public final class FeedPublisher implements Agent, AutoCloseable {
         int work = ring.poll(onRecords, RECORDS_PER_POLL);
         flush();
         nowNanos = System.nanoTime();
-        if (retransmit != null) {
+        if (retransmit != null && nowNanos - nextRetransmitPollNanos >= 0) {
+            // a system call: looked at every RETRANSMIT_POLL_NANOS, not at every spin of an idle thread
             work += retransmit.poll(nowNanos);
+            nextRetransmitPollNanos = nowNanos + RETRANSMIT_POLL_NANOS;
         }
         if (snapshotCycle != null && nowNanos - nextSnapshotNanos >= 0) {
             snapshotCycle.send(books, lastSequence);
