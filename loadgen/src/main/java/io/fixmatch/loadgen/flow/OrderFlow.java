@@ -32,8 +32,9 @@ public final class OrderFlow {
     private long quantity;
     private long id;
     private long origId;
-    /** For a replace: the price of the order it replaces. */
+    /** For a replace: the price and quantity of the order it replaces. */
     private long oldPrice;
+    private long oldQuantity;
     private final long[] consumedIds = new long[MAX_RESTING_PER_SYMBOL];
     private int consumedCount;
 
@@ -97,6 +98,7 @@ public final class OrderFlow {
         origId = book.id(slot);
         buy = book.isBuy(slot);
         oldPrice = book.price(slot);
+        oldQuantity = book.quantity(slot);
         book.remove(slot);
         price = passivePrice(book, buy);
         quantity = 1 + random.nextInt(10) * 10L;
@@ -153,10 +155,14 @@ public final class OrderFlow {
      * The price levels of the books the request changes (a market data message each, the flow being alone in its
      * books), the one whose change answers it first: a new order's or a cancel's level, a replace's new level then its
      * old one (one level when both are the same: the venue tells one change of a level per command), the level an
-     * aggressive order takes out on the other side. As {@link LevelKey}s.
+     * aggressive order takes out on the other side; none for a replace that changes neither price nor quantity (the
+     * venue changes nothing then). As {@link LevelKey}s.
      */
     public int changedLevels() {
-        return kind == RequestKind.REPLACE && oldPrice != price ? 2 : 1;
+        if (kind != RequestKind.REPLACE) {
+            return 1;
+        }
+        return oldPrice != price ? 2 : oldQuantity != quantity ? 1 : 0;
     }
 
     public long changedLevel(int index) {
