@@ -53,8 +53,12 @@ fi
 if [ "$only" != standalone ]; then
   FIXMATCH_SKIP_BUILD=1 scripts/cluster.sh --config "$config" --data "$work/cluster" > "$work/cluster.log" 2>&1 &
   cluster=$!
+  trap 'kill -TERM "$cluster" 2>/dev/null; wait "$cluster" 2>/dev/null || true' EXIT # a failed probe too
   for _ in $(seq 1 1200); do grep -q 'cluster: ready' "$work/cluster.log" && break; sleep 0.1; done
-  gateway=$(sed -n 's/^cluster: gateway starting (pid \([0-9]*\).*/\1/p' "$work/cluster.log")
+  gateway=$(sed -n 's/^cluster: gateway 0 .*starting (pid \([0-9]*\).*/\1/p' "$work/cluster.log")
+  if [ -z "$gateway" ]; then
+    echo "cluster-bench: no gateway pid in $work/cluster.log" >&2; kill -TERM "$cluster"; wait "$cluster" || true; exit 1
+  fi
   echo "== cluster: $(grep 'cluster: ready' "$work/cluster.log") (gateway pid $gateway)"
   probe cluster "$gateway"
   kill -TERM "$cluster"; wait "$cluster" || true

@@ -57,15 +57,21 @@ mkdir -p "$data"
 # same defaults and FIXMATCH_... overrides the nodes read).
 members=$("$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -cp "$classpath" io.fixmatch.server.ClusterMembersTool \
   --config "$config") || exit 2
-# Gateway 0's admin host, admin port and FIX port; gateway k's are FIX + k and admin + 3 + k (past the nodes').
-read -r admin_host admin_port0 fix_port0 <<< "$("$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -cp "$classpath" \
-  io.fixmatch.server.ClusterMembersTool --config "$config" --gateway-ports)"
+# The gateways this script runs, and where each listens and keeps its data, as the server resolves gateway K of the
+# configuration (fixmatch-server --gateway-id K: gateway 0's folder is $data/gateway, gateway k's FIX port + k,
+# admin port + 3 + k, folder $data/gateway-k, cluster.gatewayId + k): "adminHost adminPort fixPort id folder" lines.
+gateway_ids=()
+if [ -n "$only_gateway" ]; then gateway_ids=("$only_gateway"); else gateway_ids=($(seq 0 $((gateway_count - 1)))); fi
+gateway_lines=$(FIXMATCH_DATA_DIR=$data/gateway "$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -cp "$classpath" \
+  io.fixmatch.server.ClusterMembersTool --config "$config" --gateway-ports \
+  $(printf -- '--gateway-id %s ' "${gateway_ids[@]}")) || exit 2
 
 pids=()
 names=()
 declare -A leader_admin=()
 node_admins=()
 gateway_pids=()
+gateway_hosts=()
 gateway_admins=()
 gateway_folders=()
 stop_all() {
@@ -139,32 +145,25 @@ if [ -z "$gateway_only" ]; then
 fi
 
 if [ -z "$nodes_only" ]; then
-  # Gateway k: its own folder, FIX and admin ports, and cluster.gatewayId (the configured one + k).
-  gateway_ids=()
-  if [ -n "$only_gateway" ]; then gateway_ids=("$only_gateway"); else gateway_ids=($(seq 0 $((gateway_count - 1)))); fi
-  for k in "${gateway_ids[@]}"; do
-    if [ "$k" -eq 0 ]; then
-      folder=$data/gateway; fix_port=$fix_port0; admin_port=$admin_port0; overrides=()
-    else
-      folder=$data/gateway-$k; fix_port=$((fix_port0 + k)); admin_port=$((admin_port0 + 3 + k))
-      overrides=(--port "$fix_port" --admin-port "$admin_port")
-    fi
+  # Gateway k: its own folder, FIX and admin ports, and cluster.gatewayId, resolved by the server (above).
+  while read -r admin_host admin_port fix_port gateway_id folder; do
+    k=${gateway_ids[${#gateway_pids[@]}]}
     mkdir -p "$folder"
-    gateway_id=$(( ${FIXMATCH_CLUSTER_GATEWAY_ID:-1} + k ))
-    FIXMATCH_CLUSTER_GATEWAY_ID=$gateway_id "$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -Xms1g -Xmx1g -XX:+UseG1GC \
+    FIXMATCH_DATA_DIR=$data/gateway "$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -Xms1g -Xmx1g -XX:+UseG1GC \
       ${FIXMATCH_JAVA_OPTS:-} -cp "$classpath" io.fixmatch.server.ServerMain --mode cluster --config "$config" \
-      --data "$folder" ${overrides[@]+"${overrides[@]}"} > "$folder/console.log" 2>&1 &
+      --gateway-id "$k" < /dev/null > "$folder/console.log" 2>&1 &
     gateway_pids+=($!)
+    gateway_hosts+=("$admin_host")
     gateway_admins+=("$admin_port")
     gateway_folders+=("$folder")
-    echo "cluster: gateway $k starting (pid $!, FIX $fix_port, admin http://$admin_host:$admin_port, log" \
-      "$folder/console.log)"
-  done
+    echo "cluster: gateway $k (cluster.gatewayId $gateway_id) starting (pid $!, FIX $fix_port, admin" \
+      "http://$admin_host:$admin_port, log $folder/console.log)"
+  done <<< "$gateway_lines"
   for i in "${!gateway_pids[@]}"; do
-    await_health "gateway ${gateway_ids[$i]}" "${gateway_pids[$i]}" "$admin_host" "${gateway_admins[$i]}" \
+    await_health "gateway ${gateway_ids[$i]}" "${gateway_pids[$i]}" "${gateway_hosts[$i]}" "${gateway_admins[$i]}" \
       "${gateway_folders[$i]}/console.log" || stop_all
   done
-  leader=$(curl -s "http://$admin_host:${gateway_admins[0]}/cluster" \
+  leader=$(curl -s "http://${gateway_hosts[0]}:${gateway_admins[0]}/cluster" \
     | sed -n 's/^ *"leader" *: *\([0-9-]*\).*/\1/p' | head -1)
   echo "cluster: ready; leader node ${leader:-?}; FIX on the gateways as in standalone (docs/OPERATIONS.md)"
 fi

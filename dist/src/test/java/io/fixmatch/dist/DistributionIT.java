@@ -1,5 +1,8 @@
 package io.fixmatch.dist;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fixmatch.cluster.testing.LoopbackMembers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -16,8 +19,13 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -36,6 +44,8 @@ class DistributionIT {
     /** A server small enough for a test machine, through the documented overrides. */
     private static final Map<String, String> SMALL = Map.of("FIXMATCH_JAVA_OPTS", "-Xms256m -Xmx256m",
         "FIXMATCH_ENGINE_MAX_ORDERS", "10000", "FIXMATCH_ENGINE_MAX_PRICE_LEVELS", "10000");
+    /** A FIX server's ready line: its port. */
+    private static final String READY = "fixmatch ready: FIX 4.4 on 127.0.0.1:(\\d+)";
 
     /** The clean clone, its Maven repository, and the archive unpacked once for all tests (only the server test
      *  edits it: its config file). */
@@ -106,8 +116,8 @@ class DistributionIT {
     @Test
     @Timeout(value = Processes.TEST_SECONDS, unit = TimeUnit.SECONDS)
     void theArchiveHoldsTheCommandsJarsConfigAndDocs() throws Exception {
-        for (String command : List.of("fixmatch-server", "fixmatch-loadgen", "fixmatch-journal", "fixmatch-book-at",
-            "fixmatch-md-listen")) {
+        for (String command : List.of("fixmatch-server", "fixmatch-node", "fixmatch-gateway", "fixmatch-loadgen",
+            "fixmatch-journal", "fixmatch-book-at", "fixmatch-md-listen")) {
             assertTrue(Files.isExecutable(home.resolve("bin").resolve(command)), command);
         }
         for (String file : List.of("bin/lib/runtime.sh", "config/fixmatch.properties", "config/logback.xml",
@@ -185,6 +195,109 @@ class DistributionIT {
             assertEquals(0, processes.exitStatus(book), processes.output(book));
             assertTrue(processes.output(book).contains("\nASKS  1 order, 1 price, 10 open\n"), processes.output(book));
             assertTrue(processes.output(book).matches("(?s).*\n  300.50      10  CLIENT2 .*"), processes.output(book));
+        }
+    }
+
+    /**
+     * The replicated venue from the archive, as OPERATIONS.md runs it on one machine: three {@code bin/fixmatch-node}
+     * and two {@code bin/fixmatch-gateway}, gateway 0 and {@code --gateway-id 1}, all of one configuration (the
+     * archive's file; the members and gateway 0's ports, free ones, in the environment). Gateway 1 listens on gateway
+     * 0's FIX port + 1 and admin port + 4, keeps its data beside gateway 0's ({@code data-1}), has cluster.gatewayId
+     * 2, serves the demo's traders, and its {@code GET /cluster} lists both gateways. The gateways stop cleanly on
+     * SIGTERM, then the nodes on the leader's {@code POST /shutdown}.
+     */
+    @Test
+    @Timeout(value = Processes.TEST_SECONDS, unit = TimeUnit.SECONDS)
+    void twoGatewaysOfAClusterRunFromTheArchiveEachByItsNumber() throws Exception {
+        Path work = Files.createDirectories(dir.resolve("venue"));
+        int fixPort = Processes.freePortWithOneAbove(1);
+        int adminPort = Processes.freePortWithOneAbove(4);
+        Path aeron = Path.of("/dev/shm").toFile().isDirectory()
+            ? Path.of("/dev/shm", "fixmatch-dist-" + UUID.randomUUID()) : work.resolve("aeron");
+        Map<String, String> environment = new HashMap<>(SMALL);
+        environment.putAll(Map.of("FIXMATCH_CLUSTER_MEMBERS", LoopbackMembers.free(3),
+            "FIXMATCH_CLUSTER_AERON_DIR", aeron.toString(), "FIXMATCH_FIX_PORT", Integer.toString(fixPort),
+            "FIXMATCH_ADMIN_PORT", Integer.toString(adminPort)));
+        try (Processes processes = new Processes(dir)) {
+            List<Process> nodes = new ArrayList<>();
+            for (int id = 0; id < 3; id++) {
+                nodes.add(processes.start(work, environment, home.resolve("bin/fixmatch-node").toString(), "--node",
+                    Integer.toString(id), "--data", "node-" + id));
+            }
+            for (int id = 0; id < 3; id++) {
+                processes.await(nodes.get(id), "fixmatch node " + id + " ready");
+            }
+            Process gateway0 = processes.start(work, environment, home.resolve("bin/fixmatch-gateway").toString());
+            Process gateway1 = processes.start(work, environment, home.resolve("bin/fixmatch-gateway").toString(),
+                "--gateway-id", "1");
+            assertEquals(fixPort, Integer.parseInt(processes.await(gateway0, READY)), processes.output(gateway0));
+            assertEquals(fixPort + 1, Integer.parseInt(processes.await(gateway1, READY)), processes.output(gateway1));
+            String started = processes.output(gateway1);
+            assertTrue(started.contains(", admin 127.0.0.1:" + (adminPort + 4) + ", ") && started.contains(", data "
+                + work.resolve("data-1") + ", ") && started.contains("cluster.gatewayId=2 (--gateway-id 1)"), started);
+            assertTrue(Files.isDirectory(work.resolve("data")) && Files.isDirectory(work.resolve("data-1")),
+                "each gateway's own folder");
+
+            Process demo = processes.start(Processes.REPOSITORY, Map.of(), "scripts/demo.sh", "--port",
+                Integer.toString(fixPort + 1));
+            assertEquals(0, processes.exitStatus(demo), processes.output(demo));
+            assertTrue(processes.output(demo).contains("CLIENT2  order 1 TRADE: bought 100 @ 150.1"),
+                processes.output(demo));
+
+            JsonNode cluster = awaitTwoGateways(adminPort + 4);
+            Map<Integer, String> gateways = new TreeMap<>();
+            cluster.get("gateways").forEach(gateway -> gateways.put(gateway.get("id").asInt(),
+                gateway.get("fixPort").asInt() + " " + gateway.get("adminPort").asInt()));
+            assertEquals(Map.of(1, fixPort + " " + adminPort, 2, (fixPort + 1) + " " + (adminPort + 4)), gateways,
+                cluster.toString());
+            assertEquals(2, cluster.get("gateway").get("id").asInt(), cluster.toString());
+
+            for (Process gateway : List.of(gateway1, gateway0)) {
+                gateway.destroy(); // SIGTERM
+                assertEquals(0, processes.exitStatus(gateway), processes.output(gateway));
+            }
+            int leaderAdmin = -1;
+            for (JsonNode member : cluster.get("members")) {
+                if (member.get("id").asInt() == cluster.get("leader").asInt()) {
+                    leaderAdmin = member.get("adminPort").asInt();
+                }
+            }
+            HttpResponse<Void> shutdown = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                    "http://127.0.0.1:" + leaderAdmin + "/shutdown")).timeout(Duration.ofSeconds(60))
+                .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding());
+            assertEquals(202, shutdown.statusCode(), "the leader's POST /shutdown: " + cluster);
+            for (Process node : nodes) {
+                assertEquals(0, processes.exitStatus(node), processes.output(node));
+            }
+        } finally {
+            deleteTree(aeron);
+        }
+    }
+
+    /** Gateway 1's GET /cluster once the cluster knows both gateways (each says hello as it starts). */
+    private static JsonNode awaitTwoGateways(int adminPort) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + Processes.WAIT.toNanos();
+        JsonNode cluster = null;
+        while (System.nanoTime() < deadline) {
+            HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                "http://127.0.0.1:" + adminPort + "/cluster")).timeout(Duration.ofSeconds(60)).build(),
+                HttpResponse.BodyHandlers.ofString());
+            cluster = new ObjectMapper().readTree(response.body());
+            if (response.statusCode() == 200 && cluster.get("gateways").size() == 2) {
+                return cluster;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("GET /cluster lists not both gateways within " + Processes.WAIT + ": " + cluster);
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (Files.exists(root)) {
+            try (Stream<Path> paths = Files.walk(root)) {
+                for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(path);
+                }
+            }
         }
     }
 

@@ -101,6 +101,18 @@ final class Processes implements AutoCloseable {
         }
     }
 
+    /** A loopback TCP port free now whose port {@code offset} above is free too (gateway K's, from gateway 0's). */
+    static int freePortWithOneAbove(int offset) throws IOException {
+        while (true) {
+            int port = freePort();
+            try (ServerSocket above = new ServerSocket(port + offset, 1, InetAddress.getLoopbackAddress())) {
+                return port;
+            } catch (IOException taken) {
+                // another try
+            }
+        }
+    }
+
     String output(Process process) throws IOException {
         return Files.readString(outputs.get(process), StandardCharsets.UTF_8);
     }

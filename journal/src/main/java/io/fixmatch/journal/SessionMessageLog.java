@@ -1,5 +1,6 @@
 package io.fixmatch.journal;
 
+import io.fixmatch.engine.sequence.SequenceIndex;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.core.time.TimeProvider;
 import net.openhft.chronicle.queue.ExcerptAppender;
@@ -10,7 +11,6 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.wire.DocumentContext;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
-import org.agrona.collections.LongArrayList;
 
 import java.nio.file.Path;
 
@@ -35,9 +35,7 @@ public final class SessionMessageLog implements AutoCloseable {
     private final ExcerptAppender appender;
     private final ExcerptTailer tailer;
     /** Runs of consecutive numbers of the last epoch at consecutive indexes: first number, first index, count. */
-    private final LongArrayList runFirstSeqNums = new LongArrayList();
-    private final LongArrayList runFirstIndexes = new LongArrayList();
-    private final LongArrayList runCounts = new LongArrayList();
+    private final SequenceIndex runs = new SequenceIndex();
     private int lastEpoch = -1;
     private long lastSeqNum;
 
@@ -108,7 +106,7 @@ public final class SessionMessageLog implements AutoCloseable {
 
     /** The first number of {@code epoch} held (a node seeded from a snapshot lacks the earlier ones), or -1. */
     public long firstHeld(int epoch) {
-        return epoch == lastEpoch && !runFirstSeqNums.isEmpty() ? runFirstSeqNums.getLong(0) : -1;
+        return epoch == lastEpoch ? runs.first() : -1;
     }
 
     /**
@@ -144,34 +142,16 @@ public final class SessionMessageLog implements AutoCloseable {
     }
 
     private long indexOf(long seqNum) {
-        for (int run = runFirstSeqNums.size() - 1; run >= 0; run--) {
-            long first = runFirstSeqNums.getLong(run);
-            if (seqNum >= first) {
-                return seqNum < first + runCounts.getLong(run) ? runFirstIndexes.getLong(run) + seqNum - first : -1;
-            }
-        }
-        return -1;
+        return runs.indexOf(seqNum);
     }
 
     private void index(int epoch, long seqNum, long index) {
         if (epoch != lastEpoch) {
-            runFirstSeqNums.clear();
-            runFirstIndexes.clear();
-            runCounts.clear();
+            runs.clear();
             lastEpoch = epoch;
         }
         lastSeqNum = seqNum;
-        int last = runFirstSeqNums.size() - 1;
-        if (last >= 0) {
-            long count = runCounts.getLong(last);
-            if (runFirstSeqNums.getLong(last) + count == seqNum && runFirstIndexes.getLong(last) + count == index) {
-                runCounts.setLong(last, count + 1);
-                return;
-            }
-        }
-        runFirstSeqNums.addLong(seqNum);
-        runFirstIndexes.addLong(index);
-        runCounts.addLong(1);
+        runs.add(seqNum, index);
     }
 
     private void rebuildIndex() {

@@ -126,6 +126,12 @@ public final class ConfigKeys {
         return new ConfigKeys(properties, EMBEDDED_NAME, environment, flags, properties.warnings);
     }
 
+    /** A process's keys: the configuration file it was given, or when none the embedded defaults, then the
+     *  environment and its flags. */
+    public static ConfigKeys fileOrEmbedded(Path file, Map<String, String> environment, List<Flag> flags) {
+        return file == null ? embedded(environment, flags) : load(file, environment, flags);
+    }
+
     /** The file the configuration came from (or a description of the embedded defaults). */
     public String sourceName() {
         return fileName;

@@ -75,8 +75,7 @@ public final class NodeMain implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         ServerConfig config;
         try {
-            ConfigKeys keys = configFile == null ? ConfigKeys.embedded(System.getenv(), flags())
-                : ConfigKeys.load(configFile, System.getenv(), flags());
+            ConfigKeys keys = ConfigKeys.fileOrEmbedded(configFile, System.getenv(), flags());
             config = ServerConfig.read(keys);
         } catch (ConfigException e) {
             System.err.println("fixmatch-node: bad configuration: " + e.getMessage());

@@ -57,6 +57,11 @@ public final class ServerMain implements Callable<Integer> {
         description = "standalone, or cluster: a gateway of the replicated venue (server.mode)")
     private String mode;
 
+    @Option(names = NumberedGateway.FLAG, paramLabel = "K", description = "cluster mode: gateway K of the cluster: FIX "
+        + "port + K, admin port + 3 + K, data folder + \"-K\", cluster.gatewayId + K from the configuration's (gateway "
+        + "0's); --port, --admin-port, --data still set this gateway's own (default: 0)")
+    private int gatewayNumber;
+
     /** SIGTERM and Ctrl-C, taken over before anything else happens. */
     private final StopSignals stopSignals;
 
@@ -74,9 +79,12 @@ public final class ServerMain implements Callable<Integer> {
         ConfigKeys keys;
         ServerConfig config;
         try {
-            keys = configFile == null ? ConfigKeys.embedded(System.getenv(), flags())
-                : ConfigKeys.load(configFile, System.getenv(), flags());
+            keys = NumberedGateway.keys(gatewayNumber, this::keys, flags());
             config = ServerConfig.read(keys);
+            if (gatewayNumber != 0 && config.mode() != ServerMode.CLUSTER) {
+                throw new ConfigException(NumberedGateway.FLAG + " numbers the gateways of a cluster: it needs "
+                    + "server.mode=cluster (fixmatch-gateway, or --mode cluster)");
+            }
         } catch (ConfigException e) {
             System.err.println("fixmatch-server: bad configuration: " + e.getMessage());
             return EXIT_BAD_CONFIGURATION;
@@ -123,6 +131,11 @@ public final class ServerMain implements Callable<Integer> {
         log.error("cannot start: {}", reason);
         ServerLogging.stop();
         return EXIT_CANNOT_START;
+    }
+
+    /** The configuration file (or the embedded defaults), the environment, and these flags. */
+    private ConfigKeys keys(List<ConfigKeys.Flag> flags) {
+        return ConfigKeys.fileOrEmbedded(configFile, System.getenv(), flags);
     }
 
     private List<ConfigKeys.Flag> flags() {

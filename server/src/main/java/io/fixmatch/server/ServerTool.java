@@ -45,8 +45,7 @@ abstract class ServerTool implements Callable<Integer> {
 
     /** The configuration file given (null: the embedded defaults), with the FIXMATCH_... variables applied. */
     private static ServerConfig config(Path file) {
-        return ServerConfig.read(file == null ? ConfigKeys.embedded(System.getenv(), List.of())
-            : ConfigKeys.load(file, System.getenv(), List.of()));
+        return ServerConfig.read(ConfigKeys.fileOrEmbedded(file, System.getenv(), List.of()));
     }
 
     /** Prints {@code command-name: message} to the error stream; returns {@code status}. */

@@ -417,6 +417,14 @@ class MalformedInputRawTest {
                 c.awaitClosedByServer(CLOSE_TIMEOUT);
                 c.assertNothingMoreReceived();
             }),
+            row("a message numbered above 1 before Logon (a client mid-session that did not log on): closed without"
+                + " a Logout, whose number could only clash with the session's", t -> {
+                RawFixClient c = t.connect("CLIENT1");
+                c.seqNum(5_000);
+                c.send(c.newOrder("MIDSESSION", "AAPL", "1", 1, "1.00"));
+                c.awaitClosedByServer(CLOSE_TIMEOUT);
+                c.assertNothingMoreReceived();
+            }),
             row("unknown SenderCompID at Logon: Logout that does not say what was wrong, then disconnect", t -> {
                 RawFixClient c = t.connect("NOBODY");
                 c.send(c.header("A").field(98, 0).field(108, 30));

@@ -1,6 +1,7 @@
 package io.fixmatch.it;
 
 import io.fixmatch.server.ServerProcesses;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * at the next start, a few times at most). Each stop exits 0, and the next start on the same folder recovers the
  * same books: the folder is left as a clean stop leaves it.
  */
+@Tag("long") // ~40 s: -Dfixmatch.test.long=true (docs/TESTING.md)
 class StopDuringStartTest {
     /** The journal's length: crossing pairs that leave nothing resting (the replay's time grows with it). */
     private static final int CROSSING_PAIRS = 10_000;

@@ -58,7 +58,8 @@ class ComposeFileTest {
 
     @Test
     void theServerIsBuiltFromThisRepositoryAndTheLoadGeneratorRunsOnlyWhenAskedFor() throws IOException {
-        assertEquals(Set.of("server", "loadgen", "node-0", "node-1", "node-2", "gateway"), services.keySet());
+        assertEquals(Set.of("server", "loadgen", "node-0", "node-1", "node-2", "gateway", "gateway-1"),
+            services.keySet());
         Map<String, Object> server = service("server");
         assertEquals(".", server.get("build"));
         assertTrue(Files.isRegularFile(REPOSITORY.resolve("Dockerfile")));
@@ -72,33 +73,92 @@ class ComposeFileTest {
 
     /**
      * The replicated venue runs only when asked for (profile cluster): three nodes, a volume and a {@code --node} id
-     * each, whose members are the services themselves, with room in /dev/shm for Aeron; a gateway on the server's ports
-     * that waits for the nodes to be healthy and tells them where to send its reports.
+     * each, whose members are the services themselves, with room in /dev/shm for Aeron; and two gateways, gateway 0 on
+     * the server's ports and gateway 1 beside it, each waiting for the nodes to be healthy and telling them where to
+     * send its reports.
      */
     @Test
     @SuppressWarnings("unchecked")
-    void theClusterProfileRunsThreeNodesAndAGatewayThatReachThemByTheirNames() {
-        ServerConfig cluster = ServerConfig.read(ConfigKeys.embedded(containerEnvironment("gateway"), List.of()));
+    void theClusterProfileRunsThreeNodesAndTwoGatewaysThatReachThemByTheirNames() {
         for (int id = 0; id < 3; id++) {
             String name = "node-" + id;
             Map<String, Object> node = service(name);
+            ServerConfig cluster = ServerConfig.read(ConfigKeys.embedded(containerEnvironment(name), List.of()));
             assertEquals(List.of("cluster"), node.get("profiles"), name);
             assertEquals(List.of("bin/fixmatch-node"), node.get("entrypoint"), name);
             assertEquals(List.of("--node", Integer.toString(id)), node.get("command"), name);
             assertEquals(List.of(name + "-data:/var/lib/fixmatch"), node.get("volumes"), name);
             assertEquals(name, cluster.cluster().members().get(id).host(), "member " + id + " is service " + name);
             assertTrue(node.containsKey("shm_size"), name + ": Aeron's buffers need room in /dev/shm");
-            String health = ((List<String>) ((Map<String, Object>) node.get("healthcheck")).get("test")).get(3);
-            assertEquals("http://127.0.0.1:" + cluster.cluster().members().get(id).adminPort() + "/health", health);
+            assertEquals("http://127.0.0.1:" + cluster.cluster().members().get(id).adminPort() + "/health",
+                healthUrl(name));
+            assertEquals(ClusterConfig.DEFAULT_GATEWAY_TIMEOUT_MS, cluster.cluster().gatewayTimeoutMs(), name);
         }
         assertTrue(Files.isExecutable(BIN.resolve("fixmatch-node")) && Files.isExecutable(BIN.resolve("fixmatch-gateway")));
-        Map<String, Object> gateway = service("gateway");
-        assertEquals(List.of("cluster"), gateway.get("profiles"));
-        assertEquals(List.of("bin/fixmatch-gateway"), gateway.get("entrypoint"));
-        assertEquals(service("server").get("ports"), gateway.get("ports"), "FIX and admin where the server has them");
-        assertEquals(Set.of("node-0", "node-1", "node-2"), ((Map<String, Object>) gateway.get("depends_on")).keySet());
-        assertEquals("gateway", cluster.cluster().gatewayHost());
-        assertEquals(ServerMode.STANDALONE, cluster.mode(), "fixmatch-gateway sets cluster mode itself");
+        assertEquals(service("server").get("ports"), service("gateway").get("ports"),
+            "gateway 0: FIX and admin where the server has them");
+        assertEquals(List.of("127.0.0.1:9879:9879", "127.0.0.1:9884:9884"), service("gateway-1").get("ports"),
+            "gateway 1: FIX and admin where scripts/cluster.sh --gateways 2 puts them");
+
+        List<String> gateways = List.of("gateway", "gateway-1");
+        ServerConfig node0 = ServerConfig.read(ConfigKeys.embedded(containerEnvironment("node-0"), List.of()));
+        for (int k = 0; k < gateways.size(); k++) {
+            String name = gateways.get(k);
+            Map<String, Object> gateway = service(name);
+            ServerConfig config = gatewayConfig(name);
+            assertEquals(List.of("cluster"), gateway.get("profiles"), name);
+            assertEquals(List.of("bin/fixmatch-gateway"), gateway.get("entrypoint"), name);
+            assertEquals(k, gatewayNumber(name), name + ": its --gateway-id");
+            assertEquals(1 + k, config.cluster().gatewayId(), name + ": cluster.gatewayId, one of its own");
+            assertEquals(Set.of("node-0", "node-1", "node-2"), ((Map<String, Object>) gateway.get("depends_on"))
+                .keySet(), name);
+            assertEquals(node0.cluster().members(), config.cluster().members(), name + ": the nodes' members");
+            assertEquals(name, config.cluster().gatewayHost(), name + ": where the nodes send its reports");
+            assertEquals(ClusterConfig.DEFAULT_GATEWAY_TIMEOUT_MS, config.cluster().gatewayTimeoutMs(), name);
+            assertEquals(ServerMode.STANDALONE, config.mode(), "fixmatch-gateway sets cluster mode itself");
+            assertEquals(List.of("127.0.0.1:" + config.gateway().port() + ":" + config.gateway().port(),
+                "127.0.0.1:" + config.admin().port() + ":" + config.admin().port()), gateway.get("ports"),
+                name + ": publishes the ports it listens on");
+            assertEquals("http://127.0.0.1:" + config.admin().port() + "/health", healthUrl(name), name);
+            assertEquals(List.of(name + "-data:" + config.dataDirectory()), gateway.get("volumes"),
+                name + ": its data on a volume of its own");
+            assertTrue(((Map<String, Object>) compose.get("volumes")).containsKey(name + "-data"), name);
+            assertTrue(gateway.containsKey("shm_size"), name + ": Aeron's buffers need room in /dev/shm");
+        }
+    }
+
+    /**
+     * A gateway service's configuration as its container's {@code bin/fixmatch-gateway} reads it: the image's and the
+     * service's environment, and the service's command ({@code --gateway-id K}, {@code --data DIR}: ServerMain's
+     * flags), through {@link NumberedGateway}.
+     */
+    @SuppressWarnings("unchecked")
+    private static ServerConfig gatewayConfig(String name) {
+        List<String> command = (List<String>) service(name).getOrDefault("command", List.of());
+        List<ConfigKeys.Flag> flags = new ArrayList<>();
+        for (int i = 0; i < command.size(); i += 2) {
+            switch (command.get(i)) {
+                case NumberedGateway.FLAG -> { } // below
+                case "--data" -> flags.add(new ConfigKeys.Flag("--data", "data.dir", command.get(i + 1)));
+                default -> throw new AssertionError(name + ": a flag this test does not know: " + command.get(i));
+            }
+        }
+        Map<String, String> environment = containerEnvironment(name);
+        return ServerConfig.read(NumberedGateway.keys(gatewayNumber(name),
+            given -> ConfigKeys.embedded(environment, given), flags));
+    }
+
+    /** A gateway service's {@code --gateway-id} (0 when its command gives none). */
+    @SuppressWarnings("unchecked")
+    private static int gatewayNumber(String name) {
+        List<String> command = (List<String>) service(name).getOrDefault("command", List.of());
+        int at = command.indexOf(NumberedGateway.FLAG);
+        return at < 0 ? 0 : Integer.parseInt(command.get(at + 1));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String healthUrl(String name) {
+        return ((List<String>) ((Map<String, Object>) service(name).get("healthcheck")).get("test")).get(3);
     }
 
     @Test

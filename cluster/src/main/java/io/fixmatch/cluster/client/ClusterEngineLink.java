@@ -62,6 +62,8 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
     private static final int COMMAND_RECORD_BYTES = 1024;
     /** The longest the link stays silent: the cluster hears from it at least this often (see keepaliveNanos). */
     private static final long KEEPALIVE_NS = TimeUnit.MILLISECONDS.toNanos(500);
+    /** A silent cluster is offered the unanswered commands again after resendAfterMs, then twice, ... 16 times that. */
+    private static final int MAX_REOFFER_DOUBLINGS = 4;
 
     private final LinkSettings settings;
     private final InboundCommandRing inbound;
@@ -90,6 +92,9 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
     private long highestOffered;
     private long lastAckSent;
     private long lastResumeNanos;
+    /** Re-offers for silence in a row with no answer since (each waits twice as long as the one before). */
+    private int quietReoffers;
+    private long lastQuietReofferNanos;
     private boolean resumeNeeded;
     private long nowNanos;
 
@@ -272,11 +277,20 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
             return 1;
         }
         // Overdue and no answer for as long: lost (a leader change), not merely queued behind others (a busy cluster,
-        // which answers on: offering thousands again would only feed the queue).
-        if (unanswered.count() > 0 && nowNanos - unanswered.oldestTakenNanos() > resendAfter
-            && nowNanos - batches.answeredAtNanos() > resendAfter && nowNanos - lastResumeNanos > resendAfter) {
+        // which answers on: offering thousands again would only feed the queue). A cluster still silent after a
+        // re-offer may be chewing through the copies it was sent (a copy of an applied command gets no answer): each
+        // further re-offer waits twice as long, so that a slow cluster is not fed copies faster than it drops them
+        // (every 500 ms 16,700 copies through the log kept a cluster silent for good under GatewayTakeoverTest).
+        if (quietReoffers > 0 && batches.answeredAtNanos() - lastQuietReofferNanos > 0) {
+            quietReoffers = 0;
+        }
+        long wait = resendAfter << Math.min(quietReoffers, MAX_REOFFER_DOUBLINGS);
+        if (unanswered.count() > 0 && nowNanos - unanswered.oldestTakenNanos() > wait
+            && nowNanos - batches.answeredAtNanos() > wait && nowNanos - lastResumeNanos > wait) {
             LOG.warn("{} commands unanswered for over {} ms: asking the cluster to resume and offering them again",
-                unanswered.count(), settings.resendAfterMs());
+                unanswered.count(), TimeUnit.NANOSECONDS.toMillis(wait));
+            quietReoffers++;
+            lastQuietReofferNanos = nowNanos;
             requestResume(true);
             return 1;
         }

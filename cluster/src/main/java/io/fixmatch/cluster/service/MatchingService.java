@@ -604,6 +604,7 @@ public final class MatchingService implements ClusteredService {
             GatewaySlot slot = slots.slot(i);
             slot.lastHeardNs = Math.max(slot.lastHeardNs, timestamp);
         }
+        sessions.ledger().termBegan(timestamp);
         status.termProtocolVersion = termProtocolVersion;
         LOG.info("leadership term {}: node {} leads (protocol version {})", leadershipTermId, leaderMemberId,
             termProtocolVersion);

@@ -177,6 +177,22 @@ final class SessionLedger {
         }
     }
 
+    /**
+     * A new leadership term began at log time {@code termStartNs}: every gateway is given the timeout from there on to
+     * be heard again (the election's silence is no gateway's), so a waiting claim waits as long: at its deadline a
+     * holder that said nothing since the term began is silent and the claim granted, not refused because the holder
+     * counted as alive only through the election (a gateway killed with the leader left its sessions' Logons at the
+     * other gateway refused, then taken over two seconds later).
+     */
+    void termBegan(long termStartNs) {
+        for (int owner = 1; owner < entries.length; owner++) {
+            Entry entry = entries[owner];
+            if (entry.claimSlot != 0) {
+                entry.claimDeadlineNs = Math.max(entry.claimDeadlineNs, termStartNs + gatewayTimeoutNs);
+            }
+        }
+    }
+
     /** When {@link #expire} next has something to decide (log time), or 0 if no claim waits. */
     long nextDeadlineNs() {
         long next = 0;

@@ -118,6 +118,35 @@ class SessionLedgerTest {
     }
 
     @Test
+    void aClaimWaitingThroughAnElectionGoesToItWhenTheHolderSaysNothingAfter() {
+        claim(GATEWAY_A, 1, 0);
+        decisions.clear();
+        lastHeardNs[GATEWAY_A] = 900;
+        claim(GATEWAY_B, 2, 1_000);
+        long termStart = 1_500_000_000L;
+        lastHeardNs[GATEWAY_A] = termStart; // the service's grace: the election's silence is no gateway's
+        ledger.termBegan(termStart);
+        ledger.expire(1_000 + TIMEOUT_NS, recorder);
+        assertEquals(List.of(), decisions, "the claim's first deadline passed while A counts as alive by the grace");
+        assertEquals(termStart + TIMEOUT_NS, ledger.nextDeadlineNs());
+        ledger.expire(termStart + TIMEOUT_NS, recorder);
+        assertEquals(List.of("granted 1 to 2 from 1 epoch 0 answer 2 nextIn 3"), decisions);
+    }
+
+    @Test
+    void aClaimWaitingThroughAnElectionIsRefusedIfTheHolderSpeaksAfter() {
+        claim(GATEWAY_A, 1, 0);
+        decisions.clear();
+        claim(GATEWAY_B, 2, 1_000);
+        long termStart = 1_500_000_000L;
+        lastHeardNs[GATEWAY_A] = termStart;
+        ledger.termBegan(termStart);
+        lastHeardNs[GATEWAY_A] = termStart + 10; // A speaks in the new term: alive
+        ledger.expire(termStart + TIMEOUT_NS, recorder);
+        assertEquals(List.of("refused 1 to 2: the session is logged on at another gateway logout 0"), decisions);
+    }
+
+    @Test
     void aLaterClaimReplacesAWaitingOne() {
         claim(GATEWAY_A, 1, 0);
         decisions.clear();

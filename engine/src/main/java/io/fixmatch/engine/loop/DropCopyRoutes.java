@@ -40,11 +40,15 @@ public final class DropCopyRoutes {
     /** The owner ids of the drop-copy sessions that get a copy of this event (empty: none). Allocation-free. */
     public int[] recipientsOf(ExecutionEvent event) {
         int owner = event.owner();
-        if (event.type() == EventType.STATUS || event.type() == EventType.MASS_STATUS
-            || event.type() == EventType.MASS_CANCEL_REPORT || owner < 1 || owner >= recipientsByOwner.length) {
+        if (!isCopied(event.type()) || owner < 1 || owner >= recipientsByOwner.length) {
             return NOBODY;
         }
         return recipientsByOwner[owner];
+    }
+
+    /** Whether reports of this type are copied: not answers to status requests, nor a mass cancel's summary. */
+    public static boolean isCopied(EventType type) {
+        return type != EventType.STATUS && type != EventType.MASS_STATUS && type != EventType.MASS_CANCEL_REPORT;
     }
 
     /** The owner ids of the drop-copy sessions covering {@code owner} (empty: none). Allocation-free. */

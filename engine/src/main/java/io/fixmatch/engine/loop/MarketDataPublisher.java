@@ -22,17 +22,23 @@ import java.nio.ByteBuffer;
  * replica of the cluster, numbers every message alike. For that the entries are staged and counted the same way while
  * the journal is replayed, and only not published (the gateways start from the recovered books).
  *
- * <p>A command with more changes than the staging buffer holds (a sweep through thousands of orders) is split into
- * several records, each but the last marked {@link MarketDataCodec#CONTINUED}. Nothing is published or numbered when
- * market data is off.
+ * <p>A command with more changes than one record holds (a sweep through thousands of orders, the end of the day
+ * expiring every resting order) is split into several records, each but the last marked
+ * {@link MarketDataCodec#CONTINUED}. A record is at most the staging buffer, and at most what the smallest outbound
+ * ring takes as one record (an eighth of its capacity: a cluster node's staging rings are small). Where a record is
+ * split decides the count (a level changed on both sides of a split is two entries), so the replicas' rings are one
+ * size (a node's staging rings are a constant), and a standalone server replaying its journal should keep its
+ * engine.outboundRingBytes (below 512 KiB it splits records). Nothing is published or numbered when market data is
+ * off.
  */
 final class MarketDataPublisher implements MarketDataSink {
     static final int STAGING_BYTES = 1 << 16;
-    private static final int MAX_ENTRIES = (STAGING_BYTES - MarketDataCodec.HEADER_LENGTH) / MarketDataCodec.ENTRY_LENGTH;
 
     private final UnsafeBuffer staging = new UnsafeBuffer(ByteBuffer.allocateDirect(STAGING_BYTES));
     private final OutboundRouting rings;
     private final MatchingEngine engine;
+    /** The entries of one record: what the staging buffer and every outbound ring's largest record hold. */
+    private final int maxEntries;
     private int entries;
     /** The entry of the last level change of this record (-1: none), and its level. */
     private int lastLevelEntry = -1;
@@ -44,6 +50,8 @@ final class MarketDataPublisher implements MarketDataSink {
     MarketDataPublisher(OutboundRouting rings, MatchingEngine engine) {
         this.rings = rings;
         this.engine = engine;
+        this.maxEntries = (Math.min(STAGING_BYTES, rings.maxMarketDataBytes()) - MarketDataCodec.HEADER_LENGTH)
+            / MarketDataCodec.ENTRY_LENGTH;
     }
 
     /** During journal replay the entries are numbered but not published. */
@@ -94,7 +102,7 @@ final class MarketDataPublisher implements MarketDataSink {
     }
 
     private int add(byte kind, Side side, int symbolId, long price, long quantity) {
-        if (entries == MAX_ENTRIES) {
+        if (entries == maxEntries) {
             flush(MarketDataCodec.CONTINUED);
         }
         MarketDataCodec.putEntry(staging, 0, entries, kind, side, symbolId, price, quantity);

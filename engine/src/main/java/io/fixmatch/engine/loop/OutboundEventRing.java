@@ -100,6 +100,11 @@ public final class OutboundEventRing {
         ring.commit(index);
     }
 
+    /** The longest record the ring takes (Agrona's ring: an eighth of its capacity). */
+    int maxRecordBytes() {
+        return ring.maxMsgLength();
+    }
+
     /** Matching thread: one command's market data (see {@link MarketDataPublisher}), waiting for room if full. */
     void publishMarketData(DirectBuffer record, int length) {
         int index = claim(MARKET_DATA, length);

@@ -76,9 +76,21 @@ final class OutboundRouting implements EventSink {
         }
     }
 
-    /** Before the matching step runs: one more ring that gets the market data, and nothing else. */
+    /**
+     * Before the matching step runs: one more ring that gets the market data, and nothing else. It is as large as the
+     * others ({@link MatchingRuntime#addMarketDataRing}), so it takes the records {@link #maxMarketDataBytes} allows.
+     */
     void feed(OutboundEventRing ring) {
         feed = ring;
+    }
+
+    /** The largest market data record every ring takes (its largest record: an eighth of its capacity). */
+    int maxMarketDataBytes() {
+        int bytes = Integer.MAX_VALUE;
+        for (OutboundEventRing ring : rings) {
+            bytes = Math.min(bytes, ring.maxRecordBytes());
+        }
+        return bytes;
     }
 
     /**

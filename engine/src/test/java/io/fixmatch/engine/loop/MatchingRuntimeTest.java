@@ -2,13 +2,16 @@ package io.fixmatch.engine.loop;
 
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.EventType;
+import io.fixmatch.engine.api.ExecutionEvent;
 import io.fixmatch.engine.api.OrderType;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
+import io.fixmatch.engine.codec.MarketDataCodec;
 import io.fixmatch.engine.config.EngineConfig;
 import io.fixmatch.engine.config.SymbolSpec;
 import net.openhft.affinity.Affinity;
 import net.openhft.affinity.LockCheck;
+import org.agrona.DirectBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -24,7 +27,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** The matching loop without a journal: back-pressure, drain on stop, many producers, CPU pinning. */
+/**
+ * The matching loop without a journal: back-pressure, drain on stop, many producers, CPU pinning, one command's market
+ * data split to fit the outbound rings.
+ */
 class MatchingRuntimeTest {
     private static final EngineConfig ENGINE = new EngineConfig(List.of(SymbolSpec.of("X", 2, 1, 1)), 100_000,
         10_000);
@@ -98,6 +104,65 @@ class MatchingRuntimeTest {
         CompletableFuture.allOf(running.toArray(new CompletableFuture[0])).get(10, TimeUnit.SECONDS);
         runtime.close();
         assertEquals(producers * perProducer, events[0]);
+    }
+
+    /**
+     * The end of the day expiring 2,000 orders at 2,000 prices: 2,000 level changes in one command, more than a 256 KiB
+     * outbound ring (a cluster node's staging ring) takes as one record (32 KiB: 1,489 entries). They arrive as
+     * records the ring takes, each but the last marked continued. (Published as one 44 KB record, the ring refused it
+     * and the matching thread failed every command after it: a cluster node's service stopped answering.)
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void oneCommandsMarketDataBeyondTheRingsLargestRecordArrivesInPieces() {
+        int orders = 2_000;
+        int ringBytes = 1 << 18;
+        MatchingRuntime runtime = new MatchingRuntime(ENGINE, new LoopConfig(-1, "backoff", 1 << 22, ringBytes, 256),
+            EnginePersistence.NONE);
+        runtime.publishMarketData(true);
+        runtime.recover();
+        runtime.start();
+        try {
+            Command command = new Command();
+            for (int i = 0; i < orders; i++) {
+                command.newOrder(1, "o" + i, 0, Side.BUY, OrderType.LIMIT, TimeInForce.DAY, 1_000 + i, 1);
+                while (!runtime.inbound().offer(command)) {
+                    Thread.onSpinWait();
+                }
+            }
+            assertTrue(runtime.inbound().offer(command.expireDayOrders()));
+            int[] expired = {0};
+            List<Integer> pieces = new ArrayList<>(); // entries of each market data record after the first expiry
+            List<Boolean> continued = new ArrayList<>();
+            TracedEventSink sink = new TracedEventSink() {
+                @Override
+                public void onEvent(ExecutionEvent event, CommandTrace trace) {
+                    expired[0] += event.type() == EventType.EXPIRED ? 1 : 0;
+                }
+
+                @Override
+                public void onMarketData(DirectBuffer buffer, int offset, int length) {
+                    if (expired[0] > 0) {
+                        assertTrue(length <= ringBytes / 8, "a record of " + length + " bytes");
+                        pieces.add(MarketDataCodec.entries(length));
+                        continued.add(MarketDataCodec.continued(buffer, offset));
+                    }
+                }
+            };
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (pieces.stream().mapToInt(Integer::intValue).sum() < orders && System.nanoTime() < deadline) {
+                runtime.outbound().poll(sink, 1_000);
+            }
+            assertEquals(orders, expired[0], "every order expired");
+            assertEquals(orders, pieces.stream().mapToInt(Integer::intValue).sum(),
+                "the expiry's level changes, in records of " + pieces);
+            assertTrue(pieces.size() > 1, "in several records: " + pieces);
+            for (int i = 0; i < continued.size(); i++) {
+                assertEquals(i < continued.size() - 1, continued.get(i), "record " + i + " of " + pieces);
+            }
+        } finally {
+            runtime.close();
+        }
     }
 
     @Test

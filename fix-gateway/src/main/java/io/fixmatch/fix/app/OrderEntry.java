@@ -8,6 +8,7 @@ import io.fixmatch.engine.api.OrderType;
 import io.fixmatch.engine.api.RejectReason;
 import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.api.TimeInForce;
+import io.fixmatch.engine.loop.DropCopyRoutes;
 import io.fixmatch.engine.loop.InboundCommandRing;
 import io.fixmatch.engine.metrics.CounterArray;
 import io.fixmatch.fix.gateway.PendingCommands;
@@ -376,7 +377,7 @@ public final class OrderEntry implements ApplicationHandler {
                 message.valueLengthAt(symbolField));
         }
         session.seenClientOrderIds().reported(refusalReport.clientOrderIdHash());
-        session.sendRefusal(refusalReport.msgType(), refusalReport, nowMs);
+        session.sendRefusal(refusalReport.msgType(), refusalReport, DropCopyRoutes.isCopied(refusal.type()), nowMs);
         if (refusalCopies != null && !session.clusterOwned()) { // a cluster copies what it numbers itself
             refusalCopies.copy(session, refusal, refusalReport, nowMs);
         }

@@ -8,6 +8,7 @@ import io.fixmatch.fix.app.SymbolTable;
 import io.fixmatch.fix.codec.FixTags;
 import io.fixmatch.fix.codec.FixWriter;
 import io.fixmatch.fix.codec.MessageBody;
+import io.fixmatch.fix.codec.MsgTypes;
 import io.fixmatch.fix.session.FixSession;
 import io.fixmatch.fix.session.SessionRegistry;
 import org.agrona.DirectBuffer;
@@ -62,9 +63,9 @@ final class ClusterSessionRecords {
                 SessionCodec.outFlags(buffer, offset), out(buffer, offset, length, null), nowMs);
             case SessionCodec.OUT_COPY -> {
                 int copied = offset + SessionCodec.OUT_COPY_HEADER_LENGTH;
-                session.onNumberedOut(seqNum, SessionCodec.outMsgType(buffer, copied), SessionCodec.STORED,
-                    out(buffer, copied, length - SessionCodec.OUT_COPY_HEADER_LENGTH,
-                        sessions.clientCompIdOf(SessionCodec.owner(buffer, copied))), nowMs);
+                int msgType = SessionCodec.outMsgType(buffer, copied);
+                session.onNumberedOut(seqNum, msgType, SessionCodec.STORED,
+                    copy(buffer, copied, length - SessionCodec.OUT_COPY_HEADER_LENGTH, msgType), nowMs);
             }
             case SessionCodec.RESENT -> onResent(session, buffer, offset, length, nowMs);
             case SessionCodec.RESEND_DONE -> session.onResendDone(SessionCodec.resendDoneLastAnswered(buffer, offset),
@@ -94,18 +95,28 @@ final class ClusterSessionRecords {
                 out(buffer, stored, storedLength, null), origSendingTime, nowMs);
             case SessionCodec.KIND_OUT_COPY -> {
                 int copied = stored + SessionCodec.OUT_COPY_HEADER_LENGTH;
-                session.onResent(seqNum, SessionCodec.outMsgType(buffer, copied), out(buffer, copied,
-                    storedLength - SessionCodec.OUT_COPY_HEADER_LENGTH,
-                    sessions.clientCompIdOf(SessionCodec.owner(buffer, copied))), origSendingTime, nowMs);
+                int msgType = SessionCodec.outMsgType(buffer, copied);
+                session.onResent(seqNum, msgType, copy(buffer, copied,
+                    storedLength - SessionCodec.OUT_COPY_HEADER_LENGTH, msgType), origSendingTime, nowMs);
             }
-            default -> session.onResentGap(seqNum);
+            default -> session.onResentGap(seqNum, nowMs);
         }
     }
 
     /** The body of an OUT record at {@code offset}, as a drop copy of {@code copyOf}'s if not null. */
     private MessageBody out(DirectBuffer buffer, int offset, int length, byte[] copyOf) {
         return raw.of(buffer, offset + SessionCodec.OUT_HEADER_LENGTH, length - SessionCodec.OUT_HEADER_LENGTH,
-            copyOf);
+            copyOf, false);
+    }
+
+    /**
+     * The body of the OUT record at {@code offset} as a drop copy for its session's drop-copy session: DeliverToCompID,
+     * and CopyMsgIndicator on an ExecutionReport only, as the gateway's own copies (FIX 4.4 defines it on no other
+     * message: a stock QuickFIX/J dictionary rejected the copies of refused cancels, OrderCancelRejects, carrying it).
+     */
+    private MessageBody copy(DirectBuffer buffer, int offset, int length, int msgType) {
+        return raw.of(buffer, offset + SessionCodec.OUT_HEADER_LENGTH, length - SessionCodec.OUT_HEADER_LENGTH,
+            sessions.clientCompIdOf(SessionCodec.owner(buffer, offset)), msgType == MsgTypes.EXECUTION_REPORT);
     }
 
     /** A body written earlier, put behind a new header; as a drop copy with DeliverToCompID and CopyMsgIndicator. */
@@ -113,15 +124,17 @@ final class ClusterSessionRecords {
         private final byte[] bytes;
         private int length;
         private byte[] copyOf;
+        private boolean copyIndicator;
 
         RawBody(int capacity) {
             bytes = new byte[capacity];
         }
 
-        RawBody of(DirectBuffer buffer, int offset, int count, byte[] copyOfCompId) {
+        RawBody of(DirectBuffer buffer, int offset, int count, byte[] copyOfCompId, boolean copyMsgIndicator) {
             buffer.getBytes(offset, bytes, 0, count);
             length = count;
             copyOf = copyOfCompId;
+            copyIndicator = copyMsgIndicator;
             return this;
         }
 
@@ -131,7 +144,7 @@ final class ClusterSessionRecords {
                 w.field(FixTags.DELIVER_TO_COMP_ID, copyOf);
             }
             w.raw(bytes, 0, length);
-            if (copyOf != null) {
+            if (copyIndicator) {
                 w.field(FixTags.COPY_MSG_INDICATOR, 'Y');
             }
         }

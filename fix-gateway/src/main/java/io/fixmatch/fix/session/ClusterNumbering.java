@@ -1,5 +1,7 @@
 package io.fixmatch.fix.session;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import io.fixmatch.engine.codec.SessionCodec;
 import io.fixmatch.fix.codec.FixMessage;
 import io.fixmatch.fix.codec.FixWriter;
@@ -16,8 +18,11 @@ import org.agrona.concurrent.UnsafeBuffer;
  * <p>Owned by the session's gateway thread, like the session.
  */
 final class ClusterNumbering {
+    private static final Logger LOG = LoggerFactory.getLogger(ClusterNumbering.class);
     /** How long a close waits for the session's own messages to come back numbered before it closes without them. */
     static final long CLOSE_WAIT_MS = 2_000;
+    /** How long a resend's answer may stand still before the rest is asked for again. */
+    static final long RESEND_STALL_MS = 2_000;
 
     private final int owner;
     private final SessionRequests requests;
@@ -33,6 +38,16 @@ final class ClusterNumbering {
     private long claimedSeqNum;
     /** A resend in progress: the first number of a run of gap fills not written yet (0: none). */
     private long gapStart;
+    /**
+     * A resend in progress: the next number expected from the cluster's copy (0: none), the last asked for (0: to
+     * the end), when the answer last moved, and whether the rest was asked for again since. The cluster's answer is
+     * not sequenced like the batches: a part of it the leader could not offer (back-pressure) is simply missing, and
+     * without this check the next number's arrival would have gap-filled the missing messages: lost for good.
+     */
+    private long resendNext;
+    private long resendLast;
+    private long resendMovedMs;
+    private boolean askedAgain;
 
     ClusterNumbering(int owner, SessionRequests requests, int maxMessageSize) {
         this.owner = owner;
@@ -133,9 +148,65 @@ final class ClusterNumbering {
 
     // --- resends ---
 
-    void resend(long begin, long last) {
+    void resend(long begin, long last, long nowMs) {
+        resendNext = begin;
+        resendLast = last;
+        resendMovedMs = nowMs;
+        askedAgain = false;
         int length = SessionCodec.encodeResend(request, 0, owner, begin, last);
         requests.submit(SessionCodec.RESEND, request, 0, length);
+    }
+
+    /**
+     * Whether {@code seqNum} of the cluster's answer is the next one expected (then it is taken). One further on means
+     * part of the answer was lost: the rest is asked for again from the expected one (once until the answer moves)
+     * and this one is not taken; one before it is a late copy of an earlier answer.
+     */
+    boolean resentInOrder(long seqNum, long nowMs) {
+        if (resendNext == 0 || seqNum < resendNext) {
+            return false;
+        }
+        if (seqNum > resendNext) {
+            if (!askedAgain) {
+                LOG.warn("session {}: the cluster's resend skipped from {} to {}: asking again from {}", owner, resendNext,
+                    seqNum, resendNext);
+                resend(resendNext, resendLast, nowMs);
+                askedAgain = true;
+            }
+            return false;
+        }
+        resendNext = seqNum + 1;
+        resendMovedMs = nowMs;
+        askedAgain = false;
+        return true;
+    }
+
+    /**
+     * The cluster answered through {@code lastAnswered}: whether everything before it arrived (else the rest is asked
+     * for again, as for a skip).
+     */
+    boolean resendDone(long lastAnswered, long nowMs) {
+        if (resendNext == 0 || resendNext != lastAnswered + 1) {
+            if (resendNext != 0 && resendNext <= lastAnswered) {
+                resentInOrder(lastAnswered + 1, nowMs); // asks again from the first one missing
+            }
+            return false;
+        }
+        resendNext = 0;
+        return true;
+    }
+
+    /** The last number the resend in progress asked for (0: to the end). */
+    long resendLastAsked() {
+        return resendLast;
+    }
+
+    /** Asks again for a resend whose answer has not moved for {@link #RESEND_STALL_MS} (its end lost on the way). */
+    void checkResend(long nowMs) {
+        if (resendNext != 0 && nowMs - resendMovedMs > RESEND_STALL_MS) {
+            LOG.warn("session {}: the cluster's resend stalled at {}: asking again", owner, resendNext);
+            resend(resendNext, resendLast, nowMs);
+        }
     }
 
     /** A number of the resend with nothing to resend: joins the run of gap fills, or starts one. */

@@ -41,7 +41,7 @@ import java.time.Clock;
 public final class FixSession {
     private static final Logger LOG = LoggerFactory.getLogger(FixSession.class);
     /** Bytes of messages kept while a gap is open (see {@link QueuedMessages}). */
-    private static final int QUEUE_BYTES = 64 * 1024;
+    private static final int QUEUE_BYTES = 2 * 1024 * 1024; // see QueuedMessages: a few seconds of a busy client
     /** QuickFIX/J's TestReqID; any value works for a conformant client, this one certification scripts expect. */
     private static final MessageBody TEST_REQUEST = w -> w.field(FixTags.TEST_REQ_ID, "TEST");
 
@@ -370,6 +370,9 @@ public final class FixSession {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
         if (cluster != null) {
             closeIfDue(nowMs);
+            if (output.transport() != null && state != State.DISCONNECTED) {
+                cluster.checkResend(nowMs);
+            }
             if (cluster.claiming()) {
                 return; // the cluster's answer comes, or the client gives up
             }
@@ -471,11 +474,11 @@ public final class FixSession {
 
     /**
      * A report of a request refused before the engine saw it (as {@link #sendApplication}): when a cluster numbers the
-     * messages, it also gives the session's drop copies theirs, numbered in their sessions.
+     * messages, it also gives the session's drop copies theirs (if {@code copied}), numbered in their sessions.
      */
-    public void sendRefusal(int msgType, MessageBody body, long nowMs) {
+    public void sendRefusal(int msgType, MessageBody body, boolean copied, long nowMs) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
-        output.sendRefusal(msgType, body, nowMs);
+        output.sendRefusal(msgType, body, copied, nowMs);
     }
 
     // --- a cluster that owns the sessions: its numbers, its answers ---
@@ -587,14 +590,19 @@ public final class FixSession {
         if (output.transport() == null || state == State.DISCONNECTED) {
             return;
         }
+        if (!cluster.resentInOrder(seqNum, nowMs)) {
+            return;
+        }
         flushGapFill(seqNum, nowMs);
         output.resendAt(seqNum, msgType, body, origSendingTimeNanos, nowMs);
     }
 
     /** A resend's number with nothing to resend (an admin message, market data): it joins a gap fill. */
-    public void onResentGap(long seqNum) {
+    public void onResentGap(long seqNum, long nowMs) {
         assert owner.isCurrentThread() : name + ": " + owner.describe();
-        cluster.gap(seqNum);
+        if (cluster.resentInOrder(seqNum, nowMs)) {
+            cluster.gap(seqNum);
+        }
     }
 
     /**
@@ -606,9 +614,13 @@ public final class FixSession {
         if (output.transport() == null || state == State.DISCONNECTED) {
             return;
         }
+        long last = cluster.resendLastAsked();
+        if (!cluster.resendDone(lastAnswered, nowMs)) {
+            return;
+        }
         flushGapFill(lastAnswered + 1, nowMs);
         if (askAgainFrom != 0) {
-            cluster.resend(askAgainFrom, 0);
+            cluster.resend(askAgainFrom, last, nowMs);
         }
     }
 
@@ -669,9 +681,9 @@ public final class FixSession {
         if (message.msgType() == MsgTypes.RESEND_REQUEST) {
             onResendRequest(message, seqNum, nowMs);
         }
-        if (!queued.add(seqNum, message)) {
-            LOG.warn("{}: message {} not kept ({} queued); it comes again with the resend", name, seqNum,
-                queued.size());
+        if (!queued.add(seqNum, message) && queued.notKept() == 1) { // the first of a run: the rest alike
+            LOG.warn("{}: message {} not kept ({} queued); it and the next not kept come again with the resend",
+                name, seqNum, queued.size());
         }
         requestResend(seqNum, nowMs);
     }

@@ -9,20 +9,25 @@ import io.fixmatch.fix.codec.FixParser;
  *
  * <p>Bounded: at most {@link #MAX_MESSAGES} messages and {@code capacityBytes} bytes; a message beyond that is not
  * kept, which loses nothing: the session's ResendRequest asks for everything from the gap on (EndSeqNo 0), so a
- * conformant client resends it. The storage is allocated at the first use and reused; adding and taking allocate
- * nothing after that. One owner thread, as its session.
+ * conformant client resends it. The bound is large enough for a client that comes back after a few seconds away at a
+ * few thousand messages a second (QuickFIX/J keeps numbering what its application sends while it is disconnected and
+ * goes on sending new messages while it resends those): with a small bound the messages sent during each resend were
+ * not kept, each resend ended in a new gap, and under load the session chased its gaps for good. The storage is
+ * allocated at the first use (only a session with a gap pays for it) and reused; adding and taking allocate nothing
+ * after that. One owner thread, as its session.
  */
 final class QueuedMessages {
-    static final int MAX_MESSAGES = 64;
+    static final int MAX_MESSAGES = 4_096; // adding and taking scan the queue: a bound that keeps a full drain in milliseconds
 
     private final int capacityBytes;
-    private final long[] seqNums = new long[MAX_MESSAGES];
-    private final int[] starts = new int[MAX_MESSAGES];
-    private final int[] lengths = new int[MAX_MESSAGES];
+    private long[] seqNums;
+    private int[] starts;
+    private int[] lengths;
     private byte[] bytes;
     private FixMessage taken;
     private int count;
     private int used;
+    private int notKept;
 
     QueuedMessages(int capacityBytes) {
         this.capacityBytes = capacityBytes;
@@ -32,6 +37,11 @@ final class QueuedMessages {
         return count;
     }
 
+    /** Messages not kept since the queue was last empty (to log the first of a run only). */
+    int notKept() {
+        return notKept;
+    }
+
     /**
      * Keeps a copy of a parsed message numbered {@code seqNum}; false if it is not kept (full, or that number is
      * already queued: the first one stays).
@@ -39,14 +49,19 @@ final class QueuedMessages {
     boolean add(long seqNum, FixMessage message) {
         int free = count == 0 ? capacityBytes : capacityBytes - used;
         if (indexOf(seqNum) >= 0 || count == MAX_MESSAGES || message.length() > free) {
+            notKept++;
             return false;
         }
         if (bytes == null) {
             bytes = new byte[capacityBytes];
+            seqNums = new long[MAX_MESSAGES];
+            starts = new int[MAX_MESSAGES];
+            lengths = new int[MAX_MESSAGES];
             taken = new FixMessage();
         }
         if (count == 0) {
             used = 0; // the space of messages taken is reused once none is left
+            notKept = 0;
         }
         System.arraycopy(message.buffer(), message.offset(), bytes, used, message.length());
         seqNums[count] = seqNum;
@@ -82,6 +97,7 @@ final class QueuedMessages {
     void clear() {
         count = 0;
         used = 0;
+        notKept = 0;
     }
 
     private int indexOf(long seqNum) {

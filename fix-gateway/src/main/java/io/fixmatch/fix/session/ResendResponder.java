@@ -31,7 +31,7 @@ final class ResendResponder {
         if (cluster != null) {
             // The gateway that sent them may be gone: the cluster's copy answers (FixSession#onResent and after).
             LOG.info("{}: resending {}..{} from the cluster's copy", name, begin, end == 0 ? "end" : end);
-            cluster.resend(begin, end);
+            cluster.resend(begin, end, nowMs);
             return;
         }
         long next = store.nextSenderSeqNum();

@@ -118,9 +118,10 @@ final class SessionOutput {
      * A report of a request refused before the engine saw it (as {@link #send}); when a cluster numbers the messages,
      * it also gives the session's drop copies theirs, numbered in their sessions.
      */
-    void sendRefusal(int msgType, MessageBody body, long nowMs) {
+    void sendRefusal(int msgType, MessageBody body, boolean copied, long nowMs) {
         if (cluster != null) {
-            sendThroughCluster(msgType, body, SessionCodec.STORED | SessionCodec.COPIED, nowMs);
+            sendThroughCluster(msgType, body, copied ? SessionCodec.STORED | SessionCodec.COPIED : SessionCodec.STORED,
+                nowMs);
         } else {
             send(msgType, body, nowMs);
         }

@@ -1,5 +1,6 @@
 package io.fixmatch.fix.session;
 
+import io.fixmatch.engine.sequence.SequenceIndex;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -7,7 +8,6 @@ import net.openhft.chronicle.queue.RollCycles;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.wire.DocumentContext;
-import org.agrona.collections.LongArrayList;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -60,9 +60,7 @@ public final class SessionStore implements AutoCloseable {
      * after an admin message (not stored) or a new journal cycle, so the index grows rarely and storing a message
      * allocates nothing.
      */
-    private final LongArrayList runFirstSeqNums = new LongArrayList();
-    private final LongArrayList runFirstIndexes = new LongArrayList();
-    private final LongArrayList runCounts = new LongArrayList();
+    private final SequenceIndex index = new SequenceIndex();
     /** The origin of the last event report stored (journal position 0: none yet). */
     private long lastOriginPosition;
     private int lastOriginOrdinal;
@@ -248,39 +246,12 @@ public final class SessionStore implements AutoCloseable {
 
     /** The smallest stored sequence number >= {@code seqNum}, or -1 if there is none. */
     public long nextStoredAtOrAfter(long seqNum) {
-        int low = 0;
-        int high = runFirstSeqNums.size();
-        while (low < high) { // the first run that ends after seqNum
-            int mid = (low + high) >>> 1;
-            if (runFirstSeqNums.getLong(mid) + runCounts.getLong(mid) <= seqNum) {
-                low = mid + 1;
-            } else {
-                high = mid;
-            }
-        }
-        if (low == runFirstSeqNums.size()) {
-            return -1;
-        }
-        return Math.max(seqNum, runFirstSeqNums.getLong(low));
+        return index.nextAtOrAfter(seqNum);
     }
 
     /** The largest stored sequence number <= {@code seqNum} (since the last reset), or -1 if there is none. */
     public long previousStoredAtOrBefore(long seqNum) {
-        int low = 0;
-        int high = runFirstSeqNums.size();
-        while (low < high) { // the number of runs that start at or before seqNum
-            int mid = (low + high) >>> 1;
-            if (runFirstSeqNums.getLong(mid) <= seqNum) {
-                low = mid + 1;
-            } else {
-                high = mid;
-            }
-        }
-        if (low == 0) {
-            return -1;
-        }
-        int run = low - 1;
-        return Math.min(seqNum, runFirstSeqNums.getLong(run) + runCounts.getLong(run) - 1);
+        return index.previousAtOrBefore(seqNum);
     }
 
     /** Reads the stored message with this sequence number into {@code target}; returns its length. */
@@ -302,33 +273,15 @@ public final class SessionStore implements AutoCloseable {
     }
 
     private long indexOf(long seqNum) {
-        for (int run = runFirstSeqNums.size() - 1; run >= 0; run--) {
-            long first = runFirstSeqNums.getLong(run);
-            if (seqNum >= first) {
-                return seqNum < first + runCounts.getLong(run) ? runFirstIndexes.getLong(run) + seqNum - first : -1;
-            }
-        }
-        return -1;
+        return index.indexOf(seqNum);
     }
 
-    private void index(long seqNum, long index) {
-        int last = runFirstSeqNums.size() - 1;
-        if (last >= 0) {
-            long count = runCounts.getLong(last);
-            if (runFirstSeqNums.getLong(last) + count == seqNum && runFirstIndexes.getLong(last) + count == index) {
-                runCounts.setLong(last, count + 1);
-                return;
-            }
-        }
-        runFirstSeqNums.addLong(seqNum);
-        runFirstIndexes.addLong(index);
-        runCounts.addLong(1);
+    private void index(long seqNum, long queueIndex) {
+        index.add(seqNum, queueIndex);
     }
 
     private void clearIndex() {
-        runFirstSeqNums.clear();
-        runFirstIndexes.clear();
-        runCounts.clear();
+        index.clear();
     }
 
     private void rebuildIndex() {

@@ -243,7 +243,10 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter
         int parsed = FixParser.parse(frame, 0, length, message);
         long nowMs = gateway.nowMs();
         if (session == null) {
-            if (parsed != FixParser.OK || message.msgType() != MsgTypes.LOGON) {
+            if (parsed == FixParser.OK && message.msgType() != MsgTypes.LOGON
+                && message.longValue(FixTags.MSG_SEQ_NUM) > 1) {
+                closeMidSession();
+            } else if (parsed != FixParser.OK || message.msgType() != MsgTypes.LOGON) {
                 refuseUnbound(parsed != FixParser.OK ? "malformed message before Logon"
                     : "the first message must be a Logon", nowMs);
             } else if (releaseUnauthenticated()) {
@@ -402,6 +405,19 @@ final class FixConnectionHandler extends ChannelInboundHandlerAdapter
     }
 
     /** A Logout outside any session (MsgSeqNum 1), then close. */
+    /**
+     * A first message that is not a Logon, numbered above 1: a client in the middle of its session that reconnected
+     * without logging on (QuickFIX/J did so when it reconnected to another gateway). Closed without an answer: a
+     * Logout here could only carry a number outside the session's numbering (the session's numbers are not known
+     * before its Logon), one the client has already been sent; it logs on again on its next connection.
+     */
+    private void closeMidSession() {
+        LOG.warn("{}: closed: the first message ({}, MsgSeqNum {}) is not a Logon", who(),
+            message.stringValue(FixTags.MSG_TYPE), message.longValue(FixTags.MSG_SEQ_NUM));
+        closing = true;
+        transport.disconnect();
+    }
+
     private void refuseUnbound(String text, long nowMs) {
         LOG.warn("{}: refused: {}", who(), text);
         refuse(text, nowMs);

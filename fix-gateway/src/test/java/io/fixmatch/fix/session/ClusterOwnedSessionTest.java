@@ -97,10 +97,10 @@ class ClusterOwnedSessionTest {
         DirectBuffer resend = request(SessionCodec.RESEND);
         assertEquals(3, SessionCodec.resendBegin(resend, 0));
         MessageBody news = w -> w.field(FixTags.TEXT, "stored");
-        harness.session.onResentGap(3);
-        harness.session.onResentGap(4);
+        harness.session.onResentGap(3, harness.nowMs);
+        harness.session.onResentGap(4, harness.nowMs);
         harness.session.onResent(5, 'B', news, harness.nowMs * 1_000_000L - 5_000_000_000L, harness.nowMs);
-        harness.session.onResentGap(6);
+        harness.session.onResentGap(6, harness.nowMs);
         harness.session.onResendDone(6, 0, harness.nowMs);
         assertEquals("A4B4", harness.sentTypes());
         FixMessage gapFill = harness.sent.get(1);
@@ -111,6 +111,43 @@ class ClusterOwnedSessionTest {
         assertTrue(resent.isSingleByte(FixTags.POSS_DUP_FLAG, 'Y'));
         assertTrue(resent.has(FixTags.ORIG_SENDING_TIME));
         assertEquals(7, harness.sent.get(3).longValue(FixTags.NEW_SEQ_NO), "the last gap filled through 6");
+    }
+
+    /**
+     * The leader does not sequence its resend answers: a part it could not offer (back-pressure) is missing. The next
+     * number's arrival must not gap-fill the missing ones (they were reports: lost for good); the rest is asked for
+     * again from the first missing, and an answer that stands still is asked for again too.
+     */
+    @Test
+    void aPartOfTheClustersResendLostOnTheWayIsAskedForAgainNotGapFilled() {
+        loggedOn();
+        harness.receive(MsgTypes.RESEND_REQUEST, 2, w -> w.field(FixTags.BEGIN_SEQ_NO, 3L)
+            .field(FixTags.END_SEQ_NO, 0L));
+        request(SessionCodec.RESEND);
+        MessageBody news = w -> w.field(FixTags.TEXT, "stored");
+        long then = harness.nowMs * 1_000_000L - 5_000_000_000L;
+        harness.session.onResentGap(3, harness.nowMs);
+        // 4 and 5 (reports) lost on the way; 6 arrives
+        harness.session.onResent(6, 'B', news, then, harness.nowMs);
+        DirectBuffer again = request(SessionCodec.RESEND);
+        assertEquals(4, SessionCodec.resendBegin(again, 0), "asked again from the first one missing");
+        assertEquals("A", harness.sentTypes(), "nothing written past the missing ones (no gap fill over them)");
+        harness.session.onResendDone(6, 0, harness.nowMs); // the first answer's end: incomplete, not taken
+        assertEquals("A", harness.sentTypes());
+        harness.session.onResent(4, 'B', news, then, harness.nowMs);
+        harness.session.onResent(5, 'B', news, then, harness.nowMs);
+        harness.session.onResent(6, 'B', news, then, harness.nowMs);
+        harness.session.onResendDone(6, 0, harness.nowMs);
+        assertEquals("A4BBB", harness.sentTypes());
+        assertEquals(3, harness.sent.get(1).longValue(FixTags.MSG_SEQ_NUM));
+        assertEquals(4, harness.sent.get(1).longValue(FixTags.NEW_SEQ_NO));
+        assertEquals(6, harness.sent.get(4).longValue(FixTags.MSG_SEQ_NUM));
+
+        harness.receive(MsgTypes.RESEND_REQUEST, 3, w -> w.field(FixTags.BEGIN_SEQ_NO, 4L)
+            .field(FixTags.END_SEQ_NO, 0L));
+        request(SessionCodec.RESEND);
+        harness.session.onTimer(harness.nowMs + ClusterNumbering.RESEND_STALL_MS + 1);
+        assertEquals(4, SessionCodec.resendBegin(request(SessionCodec.RESEND), 0), "a stalled answer asked again");
     }
 
     @Test

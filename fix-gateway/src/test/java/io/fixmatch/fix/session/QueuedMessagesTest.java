@@ -65,11 +65,13 @@ class QueuedMessagesTest {
 
     @Test
     void isBoundedInMessagesAndInBytesAndReusesItsSpaceOnceEmpty() {
-        QueuedMessages byCount = new QueuedMessages(1024 * 1024);
+        QueuedMessages byCount = new QueuedMessages(16 * 1024 * 1024);
         for (int i = 0; i < QueuedMessages.MAX_MESSAGES; i++) {
             assertTrue(byCount.add(10 + i, testRequest(10 + i, "m" + i)));
         }
-        assertFalse(byCount.add(1000, testRequest(1000, "one too many")));
+        assertEquals(0, byCount.notKept());
+        assertFalse(byCount.add(1_000_000, testRequest(1_000_000, "one too many")));
+        assertEquals(1, byCount.notKept(), "counted, for the session to log the first of a run");
 
         int size = testRequest(1, "x").length();
         QueuedMessages byBytes = new QueuedMessages(size * 2);

@@ -3,6 +3,7 @@ package io.fixmatch.it.crash;
 import io.fixmatch.it.crash.ClusterCrashRun.Disruption;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,8 +20,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The replicated venue under load while its processes fail (issue #22): QuickFIX/J traders with file stores, 1,000
  * requests/s through a gateway, three node processes. Whatever happens to the nodes (the leader killed or frozen, a
  * follower killed or rebuilt from an empty disk, every node killed at once) or to the gateway, nothing acknowledged is
- * lost or doubled ({@link CrashChecker}), no FIX session drops unless its gateway died, and every node's journal holds
- * the same records (a rebuilt node's from its snapshot on; one whose disk filled, once restarted, all of them).
+ * lost or doubled ({@link CrashChecker}), no FIX session drops unless its gateway died, every node's book is the
+ * leader's and every node's journal holds the same records (a rebuilt node's from its snapshot on; one whose disk
+ * filled, once restarted, all of them). The cluster's timers are in every run's flow (GTD expiries, volatility calls,
+ * the end of the day; while a follower is down, a halt's reopening call and GTD expiries): their commands must carry
+ * the same times on every node, the log's, a follower's that applied them only once restarted too.
  * {@code CLUSTER_TEST_KEEP=DIR} keeps each run's folders.
  */
 class ClusterFailoverTest {
@@ -47,12 +51,14 @@ class ClusterFailoverTest {
         assertConsistent(LONG ? run(Disruption.KILL_LEADER, Disruption.KILL_LEADER) : run(Disruption.KILL_LEADER));
     }
 
+    @Tag("long") // ~120 s
     @Test
     @Timeout(value = 900, unit = TimeUnit.SECONDS)
     void frozenLeaderStepsDownAndFollowersComeBackOnTheirDisksOrFromNothing() throws Exception {
         assertConsistent(run(Disruption.FREEZE_LEADER, Disruption.KILL_FOLLOWER, Disruption.REBUILD_FOLLOWER));
     }
 
+    @Tag("long") // ~75 s
     @Test
     @Timeout(value = 900, unit = TimeUnit.SECONDS)
     void everyNodeKilledAtOnceAndTheGatewayKilledComeBackAsTheyWere() throws Exception {
@@ -60,6 +66,7 @@ class ClusterFailoverTest {
     }
 
     /** Needs a disk of its own for each node: a tmpfs, mounted as root (as on the CI machine); skipped elsewhere. */
+    @Tag("long") // ~45 s
     @Test
     @Timeout(value = 900, unit = TimeUnit.SECONDS)
     void aFullDiskStopsOnlyItsNodeWhichComesBackWithoutAGapInItsJournal() throws Exception {
@@ -82,6 +89,24 @@ class ClusterFailoverTest {
             session + " logged on more often than its gateway started: a FIX session dropped (" + result.logons()
                 + ")"));
         assertSameRecords(result.journals());
+        if (result.timers()) {
+            assertTimersInTheFlow(result.journals());
+        }
+    }
+
+    /**
+     * The cluster's timers were in the flow: the journals hold their commands (TIMER: a GTD expiry or a call's end;
+     * EXPIRE_DAY_ORDERS: the day's end), which {@link #assertSameRecords} found with the same times on every node.
+     */
+    static void assertTimersInTheFlow(List<List<String>> journals) {
+        List<String> longest = journals.stream().max(Comparator.comparingInt(List::size)).orElseThrow();
+        StringBuilder counts = new StringBuilder("the cluster's timers' commands:");
+        for (String type : List.of("TIMER", "EXPIRE_DAY_ORDERS")) {
+            long count = longest.stream().filter(record -> record.contains("\"type\":\"" + type + "\"")).count();
+            counts.append(' ').append(count).append(' ').append(type);
+            assertTrue(count > 0, "the journals hold no " + type + ": the cluster's timers were not in the flow");
+        }
+        System.out.println(counts);
     }
 
     /** Every node's journal holds the same records; one rebuilt from a snapshot holds the same from there on. */

@@ -5,6 +5,7 @@ import io.fixmatch.it.Orders;
 import io.fixmatch.it.QfjClient;
 import io.fixmatch.server.NodeMain;
 import io.fixmatch.server.ServerProcesses;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -65,6 +66,7 @@ class ClusterNodeRefusalsTest {
         assertFalse(Files.exists(data), "nothing written: the data folder was not even made");
     }
 
+    @Tag("long") // ~50 s
     @Test
     @Timeout(value = 900, unit = TimeUnit.SECONDS)
     void aNodeRefusesAnotherClustersFolderAndAStateBuiltWithOtherSymbolsOrSessions() throws Exception {

@@ -2,6 +2,7 @@ package io.fixmatch.it.crash;
 
 import io.fixmatch.it.crash.ClusterCrashRun.Disruption;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,6 +20,7 @@ import java.util.concurrent.TimeUnit;
  * ({@link CrashChecker}), every node's journal holds the same records, and every node speaks this release's protocol
  * version.
  */
+@Tag("long") // ~60 s: -Dfixmatch.test.long=true (docs/TESTING.md)
 class ClusterRollingUpgradeTest {
     private static final long SEED = 29;
 
@@ -29,11 +31,8 @@ class ClusterRollingUpgradeTest {
     @Timeout(value = 240, unit = TimeUnit.SECONDS)
     void nodesRestartedOneByOneUnderLoadWhileTheGatewayKeepsTrading() throws Exception {
         Path directory = ClusterVenue.testFolder(tempDirectory);
-        ClusterCrashRun.Settings standard = ClusterCrashRun.Settings.standard(SEED, List.of(Disruption.ROLLING_RESTART),
-            directory);
         // 400 requests/s: the three restarts take most of the run, and every request is checked at its end
-        ClusterFailoverTest.assertConsistent(ClusterCrashRun.run(new ClusterCrashRun.Settings(SEED,
-            standard.disruptions(), standard.sessions(), standard.symbols(), 100, standard.minLoadMillis(),
-            standard.maxLoadMillis(), directory)));
+        ClusterFailoverTest.assertConsistent(ClusterCrashRun.run(ClusterCrashRun.Settings.standard(SEED,
+            List.of(Disruption.ROLLING_RESTART), directory).withRatePerSession(100)));
     }
 }

@@ -6,6 +6,7 @@ import io.fixmatch.it.MarketDataBook;
 import io.fixmatch.it.QfjClient;
 import io.fixmatch.server.BookAtMain;
 import io.fixmatch.server.JournalDumpMain;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,6 +44,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *       the nodes hold.</li>
  * </ul>
  */
+@Tag("long") // ~60 s: -Dfixmatch.test.long=true (docs/TESTING.md)
 class ClusterTwoGatewaysTest {
     private static final long SEED = 7;
     private static final Duration TIMEOUT = Duration.ofSeconds(60);

@@ -41,6 +41,8 @@ final class ClusterVenue implements AutoCloseable {
     private final ServerProcesses processes;
     private final ClusterMembers members;
     private final Path config;
+    /** The configuration's lines every venue has ({@link #configure}'s lines follow them). */
+    private final List<String> baseLines;
     /** The media drivers' folders (on tmpfs where there is one), deleted at the end with what killed nodes left. */
     private final Path aeron;
     private final Process[] nodes;
@@ -104,22 +106,32 @@ final class ClusterVenue implements AutoCloseable {
 
         /** This gateway's {@code GET /sessions}, as JSON. */
         JsonNode sessions() throws IOException, InterruptedException {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-                + adminPort + "/sessions")).timeout(ASK_TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofString());
-            return JSON.readTree(response.body());
+            return json("/sessions");
         }
 
         /** This gateway's {@code GET /cluster}, as JSON. */
         JsonNode cluster() throws IOException, InterruptedException {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-                + adminPort + "/cluster")).timeout(ASK_TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofString());
-            return JSON.readTree(response.body());
+            return json("/cluster");
         }
 
         /** This gateway's {@code GET /feed} (its binary market data feed), as JSON. */
         JsonNode feed() throws IOException, InterruptedException {
+            return json("/feed");
+        }
+
+        /**
+         * POSTs to this gateway's admin endpoint (an operator's action, {@code /symbols/AAPL/halt} say: answered once
+         * the cluster applied it); the status.
+         */
+        int post(String path) throws IOException, InterruptedException {
+            return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + adminPort + path))
+                .timeout(ASK_TIMEOUT).POST(HttpRequest.BodyPublishers.noBody()).build(),
+                HttpResponse.BodyHandlers.discarding()).statusCode();
+        }
+
+        private JsonNode json(String path) throws IOException, InterruptedException {
             HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-                + adminPort + "/feed")).timeout(ASK_TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofString());
+                + adminPort + path)).timeout(ASK_TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofString());
             return JSON.readTree(response.body());
         }
 
@@ -141,7 +153,7 @@ final class ClusterVenue implements AutoCloseable {
         this.config = directory.resolve("venue.properties");
         this.aeron = Path.of("/dev/shm").toFile().isDirectory()
             ? Path.of("/dev/shm", "fixmatch-test-" + java.util.UUID.randomUUID()) : directory.resolve("aeron");
-        Files.writeString(config, String.join("\n",
+        this.baseLines = List.of(
             "server.mode=cluster",
             "fix.host=127.0.0.1",
             "sessions=" + String.join(",", sessions),
@@ -152,9 +164,18 @@ final class ClusterVenue implements AutoCloseable {
             "cluster.members=" + members,
             "cluster.aeronDir=" + aeron,
             // the gateways' binary feeds: no fixed retransmission port (test runs side by side)
-            "marketData.feed.retransmitPort=0",
-            String.join("\n", extraLines),
-            ""));
+            "marketData.feed.retransmitPort=0");
+        configure(extraLines);
+    }
+
+    /**
+     * Writes the configuration every process reads at its start again, with these further lines (a later line wins)
+     * in place of the last ones: for the processes started from now on.
+     */
+    void configure(List<String> extraLines) throws IOException {
+        List<String> lines = new ArrayList<>(baseLines);
+        lines.addAll(extraLines);
+        Files.writeString(config, String.join("\n", lines) + "\n");
     }
 
     /**

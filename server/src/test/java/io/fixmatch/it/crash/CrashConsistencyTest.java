@@ -1,5 +1,6 @@
 package io.fixmatch.it.crash;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +26,7 @@ class CrashConsistencyTest {
     @TempDir
     Path directory;
 
+    @Tag("long") // ~20 s
     @Test
     @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void cleanlyStoppedUnderLoadLosesNothingAndDoublesNothing() throws Exception {

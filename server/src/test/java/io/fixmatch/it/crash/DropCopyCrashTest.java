@@ -1,5 +1,6 @@
 package io.fixmatch.it.crash;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * no sequence gap. The same child process, data folder and QuickFIX/J file-store traders as
  * {@link CrashConsistencyTest}.
  */
+@Tag("long") // ~35 s: -Dfixmatch.test.long=true (docs/TESTING.md)
 class DropCopyCrashTest {
     private static final long SEED = 17;
     private static final Duration TIMEOUT = Duration.ofSeconds(60);

@@ -18,7 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * <pre>
  * mvn -B -ntp -pl server -am test -Dtest=GatewayTakeoverLongRun -Dsurefire.failIfNoSpecifiedTests=false \
  *     -Dfixmatch.takeover.cycles=20 [-Dfixmatch.takeover.seed=30] [-Dfixmatch.takeover.rate=750] \
- *     [-Dfixmatch.takeover.disruptions=KILL_GATEWAY_AND_DISK,KILL_GATEWAY_AND_LEADER]
+ *     [-Dfixmatch.takeover.disruptions=KILL_GATEWAY_AND_DISK,KILL_GATEWAY_AND_LEADER] \
+ *     [-Dfixmatch.takeover.gatewayTimeoutMs=2000]
  * </pre>
  * The disruptions are taken in turn, cycle after cycle; the rate is per session (four sessions). Its folder,
  * {@code server/target/gateway-takeover/seed-SEED/}, is kept; {@code report.txt} there has the clients' pause at each
@@ -33,6 +34,7 @@ class GatewayTakeoverLongRun {
         long seed = Long.getLong("fixmatch.takeover.seed", 30);
         int cycles = Integer.getInteger("fixmatch.takeover.cycles");
         int rate = Integer.getInteger("fixmatch.takeover.rate", 750);
+        long gatewayTimeoutMs = Long.getLong("fixmatch.takeover.gatewayTimeoutMs", 0);
         List<Disruption> kinds = Arrays.stream(System.getProperty("fixmatch.takeover.disruptions",
             "KILL_GATEWAY_AND_DISK").split(",")).map(Disruption::valueOf).toList();
         List<Disruption> disruptions = new ArrayList<>();
@@ -48,12 +50,13 @@ class GatewayTakeoverLongRun {
         GatewayTakeoverRun.Settings standard = GatewayTakeoverRun.Settings.standard(seed, disruptions, directory);
         GatewayTakeoverRun.Result result = GatewayTakeoverRun.run(new GatewayTakeoverRun.Settings(seed, disruptions,
             standard.sessions(), standard.symbols(), rate, standard.minLoadMillis(), standard.maxLoadMillis(),
-            directory));
+            directory, gatewayTimeoutMs));
         List<Long> pauses = new ArrayList<>(result.pauseMillis());
         pauses.sort(Long::compare);
         StringBuilder report = new StringBuilder();
         report.append("cycles ").append(cycles).append(", seed ").append(seed).append(", ").append(4 * rate)
-            .append(" requests/s, fills ").append(result.fills()).append(", new orders ")
+            .append(" requests/s, cluster.gatewayTimeoutMs ")
+            .append(gatewayTimeoutMs > 0 ? String.valueOf(gatewayTimeoutMs) : "default").append(", fills ").append(result.fills()).append(", new orders ")
             .append(result.requests(Request.Kind.NEW_ORDER)).append(", takeovers ").append(result.takeovers())
             .append('\n');
         report.append("clients' longest pause after each gateway loss (ms): p50 ")

@@ -34,13 +34,23 @@ final class GatewayTakeoverRun {
     static final String DROP_COPY = "DROPCOPY";
     static final List<String> COVERED = List.of("CLIENT1", "CLIENT3");
 
+    /** {@code gatewayTimeoutMs}: {@code cluster.gatewayTimeoutMs}, 0 for its default. */
     record Settings(long seed, List<Disruption> disruptions, List<String> sessions, List<String> symbols,
-                    int ratePerSession, int minLoadMillis, int maxLoadMillis, Path directory) {
+                    int ratePerSession, int minLoadMillis, int maxLoadMillis, Path directory, long gatewayTimeoutMs) {
 
         /** Four sessions, two symbols, 750 requests/s a session (3,000/s in all), a disruption after 1 to 3 s. */
         static Settings standard(long seed, List<Disruption> disruptions, Path directory) {
             return new Settings(seed, disruptions, List.of("CLIENT1", "CLIENT2", "CLIENT3", "CLIENT4"),
-                List.of("AAPL", "MSFT"), 750, 1_000, 3_000, directory);
+                List.of("AAPL", "MSFT"), 750, 1_000, 3_000, directory, 0);
+        }
+
+        List<String> venueLines() {
+            List<String> lines = new ArrayList<>();
+            lines.add("session." + DROP_COPY + ".dropCopyFor=" + String.join(",", COVERED));
+            if (gatewayTimeoutMs > 0) {
+                lines.add("cluster.gatewayTimeoutMs=" + gatewayTimeoutMs);
+            }
+            return lines;
         }
     }
 
@@ -65,7 +75,7 @@ final class GatewayTakeoverRun {
         List<String> sessions = new ArrayList<>(settings.sessions());
         sessions.add(DROP_COPY);
         try (ClusterVenue venue = new ClusterVenue(settings.directory().resolve("venue"), 3, sessions,
-            settings.symbols(), List.of("session." + DROP_COPY + ".dropCopyFor=" + String.join(",", COVERED)))) {
+            settings.symbols(), settings.venueLines())) {
             venue.startNodes();
             ClusterVenue.Gateway[] gateways = {venue.gateway(1, List.of()), venue.gateway(2, List.of())};
             venue.startGateways(gateways);

@@ -28,6 +28,7 @@ final class OpenOrders {
                     add(new Open(report.clOrdId(), report.symbol(), report.side(), report.cumQty()));
                 }
             }
+            case 'C' -> remove(report.clOrdId()); // expired: its time (GTD) or the day's end came
             case '4' -> {
                 remove(report.clOrdId());
                 if (report.origClOrdId() != null) {

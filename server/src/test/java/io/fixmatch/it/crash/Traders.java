@@ -129,11 +129,17 @@ final class Traders implements AutoCloseable {
         return sessions.values().stream().map(logs::get).toList();
     }
 
-    /** Starts each session's order flow at {@code ratePerSecond}. */
+    /** Starts each session's order flow at {@code ratePerSecond}, day orders only. */
     void startLoad(List<String> symbols, long seed, int ratePerSecond) {
+        startLoad(symbols, seed, ratePerSecond, 0);
+    }
+
+    /** Starts each session's order flow at {@code ratePerSecond}, {@code gtdPercent} of its new orders GTD. */
+    void startLoad(List<String> symbols, long seed, int ratePerSecond, int gtdPercent) {
         int index = 0;
         for (SessionID id : sessions.values()) {
-            LoadDriver driver = new LoadDriver(id, openOrders.get(id), symbols, seed * 31 + index++, ratePerSecond);
+            LoadDriver driver = new LoadDriver(id, openOrders.get(id), symbols, seed * 31 + index++, ratePerSecond,
+                gtdPercent);
             drivers.add(driver);
             driver.start();
         }
