@@ -95,8 +95,9 @@ thread_ns() {
   echo "$total"
 }
 
-feed_messages() {
-  curl -fs "127.0.0.1:$admin/feed" | python3 -c 'import json,sys; print(json.load(sys.stdin)["messages"])'
+# feed_counts: "messages datagrams snapshotDatagrams" of the server's GET /feed.
+feed_counts() {
+  curl -fs "127.0.0.1:$admin/feed" | python3 -c 'import json,sys; f=json.load(sys.stdin); print(f["messages"], f["datagrams"], f["snapshotDatagrams"])'
 }
 
 fix_updates() {
@@ -113,8 +114,9 @@ measure() {
   sleep "$quiet"
   feed1=$(thread_ns md-feed); gw1=$(thread_ns gateway-0)
   local idle_feed=$(( (feed1 - feed0) / quiet )) idle_gw=$(( (gw1 - gw0) / quiet ))
-  local messages0 updates0 start
-  messages0=$(feed_messages); updates0=$(fix_updates); start=$(date +%s%N)
+  local messages0 datagrams0 snapshots0 updates0 start load0
+  read -r messages0 datagrams0 snapshots0 <<< "$(feed_counts)"
+  updates0=$(fix_updates); start=$(date +%s%N); load0=$(cut -d' ' -f1 /proc/loadavg)
   set +e
   "$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" ${LOADGEN_JAVA_OPTS:-} -cp "$loadgen_jar:loadgen/target/lib/*" \
     io.fixmatch.loadgen.LoadgenMain --port "$port" --rate "$rate" --duration "$duration" --warmup "$warmup" --runs 1 \
@@ -122,13 +124,18 @@ measure() {
   local exit_status=$?
   set -e
   local seconds=$(( ($(date +%s%N) - start) / 1000000000 ))
-  local feed2 gw2 messages1 updates1
+  local feed2 gw2 messages1 datagrams1 snapshots1 updates1
   feed2=$(thread_ns md-feed); gw2=$(thread_ns gateway-0)
-  messages1=$(feed_messages); updates1=$(fix_updates)
+  read -r messages1 datagrams1 snapshots1 <<< "$(feed_counts)"
+  updates1=$(fix_updates)
   cat > "$out/$name.cost" <<EOF
 exit=$exit_status
 seconds=$seconds
+load_before=$load0
+load_after=$(cut -d' ' -f1 /proc/loadavg)
 feed_messages=$((messages1 - messages0))
+feed_datagrams=$((datagrams1 - datagrams0))
+snapshot_datagrams=$((snapshots1 - snapshots0))
 fix_updates=$((updates1 - updates0))
 feed_cpu_ns=$((feed2 - feed1 - idle_feed * seconds))
 gateway_cpu_ns=$((gw2 - gw1 - idle_gw * seconds))
@@ -164,30 +171,36 @@ for count in 1 "$subscribers"; do
   echo "rate $subscriber_rate, $count subscribers on $group ..." >&2
   start_server "subscribers-$count" "${feed_keys_multicast[@]}"
   if [ "$count" -gt 1 ]; then
-    "$JAVA_BIN" -Xmx512m -cp "$bench_jar" io.fixmatch.benchmarks.feed.FeedSubscribers $((count - 1)) \
-      $((duration + warmup + 60)) "$group:$stream" "$group:$snapshots" "127.0.0.1:$retransmit" \
+    # They listen through the whole measurement (its quiet spell, the floor, the warm-up, the run, the JVMs' starts),
+    # then end by themselves and say how many held books and what they applied.
+    "$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" -Xmx512m -cp "$bench_jar" io.fixmatch.benchmarks.feed.FeedSubscribers \
+      $((count - 1)) $((duration + warmup + 40)) "$group:$stream" "$group:$snapshots" "127.0.0.1:$retransmit" \
       > "$out/subscribers-$count.subscribers.log" 2>&1 &
     subscribers_pid=$!
     sleep 5
+    kill -0 "$subscribers_pid" 2>/dev/null || { echo "feed-bench: the subscribers died:" \
+      "$out/subscribers-$count.subscribers.log" >&2; cat "$out/subscribers-$count.subscribers.log" >&2; exit 1; }
   fi
   measure "subscribers-$count" "$subscriber_rate" "${loadgen_feed_multicast[@]}"
   if [ -n "$subscribers_pid" ]; then
-    kill -TERM "$subscribers_pid" 2>/dev/null || true
-    wait "$subscribers_pid" 2>/dev/null || true
+    wait "$subscribers_pid" || { echo "feed-bench: the subscribers failed:" \
+      "$out/subscribers-$count.subscribers.log" >&2; exit 1; }
     subscribers_pid=
+    cat "$out/subscribers-$count.subscribers.log" >&2
   fi
   stop_server
 done
 
-python3 - "$out" "$rates" "$subscribers" "$subscriber_rate" <<'PY'
+python3 - "$out" "$rates" "$subscribers" "$subscriber_rate" "$((warmup + duration))" <<'PY'
 import json, os, sys
 out, rates, subscribers, subscriber_rate = sys.argv[1], sys.argv[2].split(','), sys.argv[3], sys.argv[4]
+server_seconds = int(sys.argv[5])  # the loadgen's warm-up and measured run, both against the server
 def cost(name):
     values = {}
     with open(os.path.join(out, name + '.cost')) as f:
         for line in f:
             k, v = line.strip().split('=')
-            values[k] = int(v)
+            values[k] = float(v) if '.' in v else int(v)
     return values
 def probes(name):
     with open(os.path.join(out, name, 'summary.json')) as f:
@@ -207,22 +220,32 @@ for rate in rates:
     print('| %s | feed_update (no FIX subscription) | %s | %s | %d | %s |' % (rate, pct(p, 'feed_update', 'p50_us'),
           pct(p, 'feed_update', 'p99_us'), p['feed_update']['count'], summary['verdict']))
 print()
-print('| rate | feed: md-feed CPU per message | feed messages | FIX: gateway CPU per update (subscribed less not) | FIX updates |')
-print('|---|---|---|---|---|')
+print('| rate | run | feed: md-feed CPU per message | feed messages / stream datagrams / snapshot datagrams | gateway CPU per order | FIX updates | load before -> after |')
+print('|---|---|---|---|---|---|---|')
+for rate in rates:
+    for run in ('fix', 'nofix'):
+        c = cost(run + '-' + rate)
+        print('| %s | %s | %.0f ns | %d / %d / %d | %.0f ns | %d | %s -> %s |' % (rate,
+              'FIX subscribed' if run == 'fix' else 'no FIX subscription',
+              c['feed_cpu_ns'] / max(1, c['feed_messages']), c['feed_messages'], c['feed_datagrams'],
+              c['snapshot_datagrams'], c['gateway_cpu_ns'] / (int(rate) * server_seconds), c['fix_updates'],
+              c['load_before'], c['load_after']))
+print()
+print('| rate | FIX: gateway CPU per update (subscribed less not) |')
+print('|---|---|')
 for rate in rates:
     with_fix, without = cost('fix-' + rate), cost('nofix-' + rate)
-    per_message = with_fix['feed_cpu_ns'] / max(1, with_fix['feed_messages'])
     fix_per_update = (with_fix['gateway_cpu_ns'] - without['gateway_cpu_ns']) / max(1, with_fix['fix_updates'])
-    print('| %s | %.0f ns | %d | %.0f ns | %d |' % (rate, per_message, with_fix['feed_messages'], fix_per_update,
-                                                 with_fix['fix_updates']))
+    print('| %s | %.0f ns |' % (rate, fix_per_update))
 print()
-print('| subscribers | md-feed CPU per message | feed messages | feed_update p50 / p99 µs |')
-print('|---|---|---|---|')
+print('| subscribers | md-feed CPU per message | feed messages / stream datagrams / snapshot datagrams | feed_update p50 / p99 µs | load before -> after |')
+print('|---|---|---|---|---|')
 for count in ('1', subscribers):
     c = cost('subscribers-' + count)
     summary, p = probes('subscribers-' + count)
-    print('| %s | %.0f ns | %d | %s / %s |' % (count, c['feed_cpu_ns'] / max(1, c['feed_messages']), c['feed_messages'],
-                                           pct(p, 'feed_update', 'p50_us'), pct(p, 'feed_update', 'p99_us')))
+    print('| %s | %.0f ns | %d / %d / %d | %s / %s | %s -> %s |' % (count, c['feed_cpu_ns'] / max(1, c['feed_messages']),
+          c['feed_messages'], c['feed_datagrams'], c['snapshot_datagrams'], pct(p, 'feed_update', 'p50_us'),
+          pct(p, 'feed_update', 'p99_us'), c['load_before'], c['load_after']))
 print()
 print('load averages at the end: ' + open('/proc/loadavg').read().strip())
 PY
