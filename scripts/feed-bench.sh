@@ -7,8 +7,9 @@
 # with the subscription less without it, per FIX update sent (fixmatch_marketdata_updates_total), is what FIX market
 # data costs per update. Then the subscribers' run: the feed on a multicast group (TTL 0: this host only), the loadgen's
 # handler and then SUBSCRIBERS-1 more (FeedSubscribers, one process) listening: md-feed's CPU per message with 1 and
-# with SUBSCRIBERS subscribers. One table at the end, with the load averages.
-#   scripts/feed-bench.sh [--rates 5000,45000] [--duration 20] [--warmup 5] [--subscribers 100]
+# with SUBSCRIBERS subscribers, and the messages it sent again for them (retransmission runs on md-feed too). Tables
+# at the end, with md-feed's system-time share (/proc stat) and the load averages. --rates none: the subscribers only.
+#   scripts/feed-bench.sh [--rates 5000,45000|none] [--duration 20] [--warmup 5] [--subscribers 100]
 #                         [--subscriber-rate 5000] [--group 239.255.31.1] [--out DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,14 +24,14 @@ group=239.255.31.1
 out=
 while [ $# -gt 0 ]; do
   case "$1" in
-    --rates) rates=$2; shift 2 ;;
+    --rates) rates=$2; shift 2 ;;  # none: the subscribers' runs only
     --duration) duration=$2; shift 2 ;;
     --warmup) warmup=$2; shift 2 ;;
     --subscribers) subscribers=$2; shift 2 ;;
     --subscriber-rate) subscriber_rate=$2; shift 2 ;;
     --group) group=$2; shift 2 ;;
     --out) out=$(user_path "$2"); shift 2 ;;
-    --help|-h) sed -n '2,12s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    --help|-h) sed -n '2,13s/^# \{0,1\}//p' "$0"; exit 0 ;;
     *) echo "feed-bench: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -95,9 +96,22 @@ thread_ns() {
   echo "$total"
 }
 
-# feed_counts: "messages datagrams snapshotDatagrams" of the server's GET /feed.
+# feed_counts: "messages datagrams snapshotDatagrams retransmittedMessages" of the server's GET /feed.
 feed_counts() {
-  curl -fs "127.0.0.1:$admin/feed" | python3 -c 'import json,sys; f=json.load(sys.stdin); print(f["messages"], f["datagrams"], f["snapshotDatagrams"])'
+  curl -fs "127.0.0.1:$admin/feed" | python3 -c 'import json,sys; f=json.load(sys.stdin); print(f["messages"],
+    f["datagrams"], f["snapshotDatagrams"], f["retransmittedMessages"])'
+}
+
+# thread_ticks NAME: "user system" CPU time (clock ticks, /proc stat) of the server's threads named NAME, summed.
+thread_ticks() {
+  local user=0 system=0 task fields
+  for task in /proc/"$server_pid"/task/*; do
+    if [ "$(cat "$task/comm" 2>/dev/null)" = "$1" ]; then
+      read -r -a fields <<< "$(sed 's/.*) //' "$task/stat")"
+      user=$((user + fields[11])); system=$((system + fields[12]))
+    fi
+  done
+  echo "$user $system"
 }
 
 fix_updates() {
@@ -114,8 +128,9 @@ measure() {
   sleep "$quiet"
   feed1=$(thread_ns md-feed); gw1=$(thread_ns gateway-0)
   local idle_feed=$(( (feed1 - feed0) / quiet )) idle_gw=$(( (gw1 - gw0) / quiet ))
-  local messages0 datagrams0 snapshots0 updates0 start load0
-  read -r messages0 datagrams0 snapshots0 <<< "$(feed_counts)"
+  local messages0 datagrams0 snapshots0 resent0 updates0 start load0 user0 system0
+  read -r messages0 datagrams0 snapshots0 resent0 <<< "$(feed_counts)"
+  read -r user0 system0 <<< "$(thread_ticks md-feed)"
   updates0=$(fix_updates); start=$(date +%s%N); load0=$(cut -d' ' -f1 /proc/loadavg)
   set +e
   "$JAVA_BIN" "${FIXMATCH_JVM_FLAGS[@]}" ${LOADGEN_JAVA_OPTS:-} -cp "$loadgen_jar:loadgen/target/lib/*" \
@@ -124,9 +139,10 @@ measure() {
   local exit_status=$?
   set -e
   local seconds=$(( ($(date +%s%N) - start) / 1000000000 ))
-  local feed2 gw2 messages1 datagrams1 snapshots1 updates1
+  local feed2 gw2 messages1 datagrams1 snapshots1 resent1 updates1 user1 system1
   feed2=$(thread_ns md-feed); gw2=$(thread_ns gateway-0)
-  read -r messages1 datagrams1 snapshots1 <<< "$(feed_counts)"
+  read -r messages1 datagrams1 snapshots1 resent1 <<< "$(feed_counts)"
+  read -r user1 system1 <<< "$(thread_ticks md-feed)"
   updates1=$(fix_updates)
   cat > "$out/$name.cost" <<EOF
 exit=$exit_status
@@ -136,6 +152,9 @@ load_after=$(cut -d' ' -f1 /proc/loadavg)
 feed_messages=$((messages1 - messages0))
 feed_datagrams=$((datagrams1 - datagrams0))
 snapshot_datagrams=$((snapshots1 - snapshots0))
+retransmitted_messages=$((resent1 - resent0))
+feed_user_ticks=$((user1 - user0))
+feed_system_ticks=$((system1 - system0))
 fix_updates=$((updates1 - updates0))
 feed_cpu_ns=$((feed2 - feed1 - idle_feed * seconds))
 gateway_cpu_ns=$((gw2 - gw1 - idle_gw * seconds))
@@ -148,7 +167,8 @@ feed_keys_unicast=("marketData.feed.channel=127.0.0.1:$stream" "marketData.feed.
 loadgen_feed_unicast=(--feed-channel "127.0.0.1:$stream" --feed-snapshot-channel "127.0.0.1:$snapshots"
   --feed-retransmit "127.0.0.1:$retransmit")
 
-IFS=, read -r -a rate_list <<< "$rates"
+rate_list=()
+if [ "$rates" != none ]; then IFS=, read -r -a rate_list <<< "$rates"; fi
 for rate in "${rate_list[@]}"; do
   for mode in fix nofix; do
     echo "rate $rate, FIX market data $([ "$mode" = fix ] && echo subscribed || echo off) ..." >&2
@@ -206,10 +226,16 @@ def probes(name):
     with open(os.path.join(out, name, 'summary.json')) as f:
         summary = json.load(f)
     return summary, summary['probes']
+def system_share(c):
+    ticks = c['feed_user_ticks'] + c['feed_system_ticks']
+    return '%d%%' % round(100 * c['feed_system_ticks'] / ticks) if ticks else '-'
+if rates == ['none']:
+    rates = []
 def pct(p, name, key):
     return '%.1f' % p[name][key] if name in p else '-'
-print('| rate | probe | p50 µs | p99 µs | samples | verdict |')
-print('|---|---|---|---|---|---|')
+if rates:
+    print('| rate | probe | p50 µs | p99 µs | samples | verdict |')
+    print('|---|---|---|---|---|---|')
 for rate in rates:
     summary, p = probes('fix-' + rate)
     for probe in ('new_ack', 'md_update', 'feed_update'):
@@ -219,32 +245,35 @@ for rate in rates:
     summary, p = probes('nofix-' + rate)
     print('| %s | feed_update (no FIX subscription) | %s | %s | %d | %s |' % (rate, pct(p, 'feed_update', 'p50_us'),
           pct(p, 'feed_update', 'p99_us'), p['feed_update']['count'], summary['verdict']))
-print()
-print('| rate | run | feed: md-feed CPU per message | feed messages / stream datagrams / snapshot datagrams | gateway CPU per order | FIX updates | load before -> after |')
-print('|---|---|---|---|---|---|---|')
+if rates:
+    print()
+    print('| rate | run | feed: md-feed CPU per message (system share) | feed messages / stream datagrams / snapshot datagrams | gateway CPU per order | FIX updates | load before -> after |')
+    print('|---|---|---|---|---|---|---|')
 for rate in rates:
     for run in ('fix', 'nofix'):
         c = cost(run + '-' + rate)
-        print('| %s | %s | %.0f ns | %d / %d / %d | %.0f ns | %d | %s -> %s |' % (rate,
+        print('| %s | %s | %.0f ns (%s) | %d / %d / %d | %.0f ns | %d | %s -> %s |' % (rate,
               'FIX subscribed' if run == 'fix' else 'no FIX subscription',
-              c['feed_cpu_ns'] / max(1, c['feed_messages']), c['feed_messages'], c['feed_datagrams'],
+              c['feed_cpu_ns'] / max(1, c['feed_messages']), system_share(c), c['feed_messages'], c['feed_datagrams'],
               c['snapshot_datagrams'], c['gateway_cpu_ns'] / (int(rate) * server_seconds), c['fix_updates'],
               c['load_before'], c['load_after']))
-print()
-print('| rate | FIX: gateway CPU per update (subscribed less not) |')
-print('|---|---|')
+if rates:
+    print()
+    print('| rate | FIX: gateway CPU per update (subscribed less not) |')
+    print('|---|---|')
 for rate in rates:
     with_fix, without = cost('fix-' + rate), cost('nofix-' + rate)
     fix_per_update = (with_fix['gateway_cpu_ns'] - without['gateway_cpu_ns']) / max(1, with_fix['fix_updates'])
     print('| %s | %.0f ns |' % (rate, fix_per_update))
 print()
-print('| subscribers | md-feed CPU per message | feed messages / stream datagrams / snapshot datagrams | feed_update p50 / p99 µs | load before -> after |')
+print('| subscribers | md-feed CPU per message (system share) | feed messages / stream datagrams / snapshot datagrams / messages retransmitted | feed_update p50 / p99 µs | load before -> after |')
 print('|---|---|---|---|---|')
 for count in ('1', subscribers):
     c = cost('subscribers-' + count)
     summary, p = probes('subscribers-' + count)
-    print('| %s | %.0f ns | %d / %d / %d | %s / %s | %s -> %s |' % (count, c['feed_cpu_ns'] / max(1, c['feed_messages']),
-          c['feed_messages'], c['feed_datagrams'], c['snapshot_datagrams'], pct(p, 'feed_update', 'p50_us'),
+    print('| %s | %.0f ns (%s) | %d / %d / %d / %d | %s / %s | %s -> %s |' % (count,
+          c['feed_cpu_ns'] / max(1, c['feed_messages']), system_share(c), c['feed_messages'], c['feed_datagrams'],
+          c['snapshot_datagrams'], c['retransmitted_messages'], pct(p, 'feed_update', 'p50_us'),
           pct(p, 'feed_update', 'p99_us'), c['load_before'], c['load_after']))
 print()
 print('load averages at the end: ' + open('/proc/loadavg').read().strip())
