@@ -117,11 +117,11 @@ class DistributionIT {
     @Timeout(value = Processes.TEST_SECONDS, unit = TimeUnit.SECONDS)
     void theArchiveHoldsTheCommandsJarsConfigAndDocs() throws Exception {
         for (String command : List.of("fixmatch-server", "fixmatch-node", "fixmatch-gateway", "fixmatch-loadgen",
-            "fixmatch-journal", "fixmatch-book-at")) {
+            "fixmatch-journal", "fixmatch-book-at", "fixmatch-md-listen")) {
             assertTrue(Files.isExecutable(home.resolve("bin").resolve(command)), command);
         }
         for (String file : List.of("bin/lib/runtime.sh", "config/fixmatch.properties", "config/logback.xml",
-            "docs/CONFIG.md", "docs/OPERATIONS.md", "README.md")) {
+            "docs/CONFIG.md", "docs/OPERATIONS.md", "docs/FEED.md", "docs/fixmatch-feed.xml", "README.md")) {
             assertTrue(Files.isRegularFile(home.resolve(file)), file);
         }
         List<String> jars;
@@ -130,6 +130,7 @@ class DistributionIT {
         }
         assertTrue(jars.stream().anyMatch(jar -> jar.startsWith("fixmatch-server-")), jars.toString());
         assertTrue(jars.stream().anyMatch(jar -> jar.startsWith("fixmatch-loadgen-")), jars.toString());
+        assertTrue(jars.stream().anyMatch(jar -> jar.startsWith("fixmatch-feed-handler-")), jars.toString());
         assertFalse(jars.stream().anyMatch(jar -> jar.startsWith("quickfixj") || jar.startsWith("chronicle-analytics")
             || jar.startsWith("async-profiler")), "no QuickFIX/J, analytics or profiler at run time: " + jars);
 

@@ -1,6 +1,9 @@
 package io.fixmatch.loadgen;
 
+import io.fixmatch.feed.codec.Channel;
+import io.fixmatch.feed.handler.HandlerSettings;
 import io.fixmatch.loadgen.client.EchoServer;
+import io.fixmatch.loadgen.client.FeedProbe;
 import io.fixmatch.fix.codec.MsgTypes;
 import io.fixmatch.loadgen.client.FixClient;
 import io.fixmatch.loadgen.client.MarketDataProbe;
@@ -18,6 +21,7 @@ import io.fixmatch.loadgen.phase.PhaseResult;
 import io.fixmatch.loadgen.report.RunContext;
 
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -82,8 +86,6 @@ public final class LoadgenMain {
             flowInfo.put("seed", options.seed());
         }
         RequestSource serverSource = sources.get();
-        double rate = serverSource.meanRate();
-
         Probes serverProbes = Probes.perKind(serverSource.kinds(), Report.END_TO_END);
         TraceStages stages = new TraceStages();
         RequestTracker tracker = new RequestTracker(mode, serverProbes, stages);
@@ -92,6 +94,32 @@ public final class LoadgenMain {
             serverProbes.withProbe(MarketDataProbe.PROBE);
             marketData = new MarketDataProbe(tracker, serverProbes);
         }
+        FeedProbe feed = null;
+        if (options.feed() != null) {
+            serverProbes.withProbe(FeedProbe.PROBE);
+            try {
+                feed = new FeedProbe(feedSettings(options.feed()), serverProbes, options.symbols(),
+                    options.priceScale());
+            } catch (RuntimeException e) {
+                out.println("loadgen: cannot listen to the binary market data feed: " + e.getMessage());
+                return Verdict.EXIT_USAGE;
+            }
+        }
+        try {
+            return run(options, out, startedAt, sources, mode, flowInfo, serverSource, serverProbes, stages, tracker,
+                marketData, feed);
+        } finally {
+            if (feed != null) {
+                feed.close();
+            }
+        }
+    }
+
+    private static int run(LoadgenOptions options, PrintStream out, String startedAt, Supplier<RequestSource> sources,
+                           RequestTracker.Mode mode, Map<String, Object> flowInfo, RequestSource serverSource,
+                           Probes serverProbes, TraceStages stages, RequestTracker tracker,
+                           MarketDataProbe marketData, FeedProbe feed) throws Exception {
+        double rate = serverSource.meanRate();
         Probes floorProbes = Probes.single(Report.LOOPBACK_ECHO);
         RequestTracker floorTracker = new RequestTracker(RequestTracker.Mode.ECHO, floorProbes, null);
         PhaseResult floor;
@@ -112,6 +140,16 @@ public final class LoadgenMain {
             if (marketData != null) {
                 subscribe(client, marketData, options, out);
             }
+            if (feed != null) {
+                // before any order: every update the handler applies from here on is one of the flow's requests'
+                if (!feed.awaitBooks(options.timeoutSeconds() * 1000L)) {
+                    out.println("loadgen: no snapshot of the binary market data feed within " + options.timeoutSeconds()
+                        + " s at " + options.feed() + "; is the server's feed on and sent there?");
+                    return Verdict.EXIT_ERRORS;
+                }
+                out.printf(Locale.ROOT, "listening to the binary market data feed at %s (probe %s)%n",
+                    options.feed().stream(), FeedProbe.PROBE);
+            }
             out.printf(Locale.ROOT, "logged on to %s:%d as %s; %,.0f requests/s, %d s warm-up, %d runs: first the "
                     + "floor (%d s, loopback echo, the server idle), then the server (%d s)%n", options.host(),
                 options.port(), options.senderCompId(), rate, options.warmupSeconds(), options.runs(),
@@ -128,6 +166,9 @@ public final class LoadgenMain {
             out.println("phase 2 of 2: the server");
             LoadPhase phase = new LoadPhase(serverSource, client, tracker, serverProbes, stages,
                 plan(options, rate, options.iterationsPerRun(rate)));
+            if (feed != null) {
+                phase.sendListener(feed);
+            }
             server = phase.run(out);
             lastSentId = phase.lastSentId();
             client.logout(5);
@@ -149,6 +190,9 @@ public final class LoadgenMain {
         flowInfo.put("traced_answers", tracker.tracedCount());
         if (marketData != null) {
             flowInfo.put("market_data", marketData.describe());
+        }
+        if (feed != null) {
+            flowInfo.put("feed", feed.describe());
         }
 
         Report report = new Report(options, new Report.Context(startedAt, RunContext.gitCommit(),
@@ -179,6 +223,19 @@ public final class LoadgenMain {
             out.println("market data not available: " + marketData.describe().getOrDefault("refused", "no snapshot")
                 + "; running without the " + MarketDataProbe.PROBE + " probe");
         }
+    }
+
+    private static HandlerSettings feedSettings(LoadgenOptions.FeedAddresses addresses) {
+        return HandlerSettings.of(address(addresses.stream()), address(addresses.snapshots()),
+            address(addresses.retransmit()));
+    }
+
+    private static InetSocketAddress address(String text) {
+        List<InetSocketAddress> addresses = Channel.parse(text);
+        if (addresses.size() != 1) {
+            throw new IllegalArgumentException("not one host:port: " + text);
+        }
+        return addresses.get(0);
     }
 
     private static PhasePlan plan(LoadgenOptions options, double rate, long iterationsPerRun) {

@@ -1,5 +1,6 @@
 package io.fixmatch.loadgen;
 
+import io.fixmatch.feed.codec.Channel;
 import io.fixmatch.loadgen.pacing.Pacer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -23,7 +24,8 @@ public record LoadgenOptions(int rate, boolean rateGiven, int durationSeconds, i
                              double maxRatio, String baselinePercentile, List<Threshold> thresholds,
                              int timeoutSeconds, int floorDurationSeconds, int parkMarginMicros, Pacer.Wait waitMode,
                              long timerSlackNanos, double maxSendLagMicros, double floorRatio, Path flow,
-                             Path serverConfig, Path serverLog, int sendBufferBytes, boolean marketData) {
+                             Path serverConfig, Path serverLog, int sendBufferBytes, boolean marketData,
+                             FeedAddresses feed) {
 
     public static final int DEFAULT_RATE = 45_000;
     /** A phase's send-lag p99 may reach this share of its round-trip p99 (or --max-send-lag) and stay valid. */
@@ -50,6 +52,16 @@ public record LoadgenOptions(int rate, boolean rateGiven, int durationSeconds, i
             }
             return new Threshold(text.substring(0, dot), percentile, micros);
         }
+    }
+
+    /**
+     * Where the binary market data feed is heard (docs/FEED.md): the stream and snapshot addresses the handler listens
+     * on and the retransmission service, each "host:port".
+     */
+    public record FeedAddresses(String stream, String snapshots, String retransmit) {
+        /** The server's defaults (config/fixmatch.properties, marketData.feed.*). */
+        static final FeedAddresses DEFAULTS = new FeedAddresses("127.0.0.1:40456", "127.0.0.1:40457",
+            "127.0.0.1:40458");
     }
 
     public static final List<String> PERCENTILES = List.of("p50", "p90", "p99", "p999", "p9999", "worst");
@@ -201,6 +213,19 @@ public record LoadgenOptions(int rate, boolean rateGiven, int durationSeconds, i
         @Option(names = "--no-market-data", description = "do not subscribe to market data (by default the "
             + "session subscribes to the flow's symbols and measures the md_update probe)")
         boolean noMarketData;
+        @Option(names = "--feed", description = "listen to the server's binary market data feed with its reference "
+            + "handler and measure the feed_update probe (request due -> its level's update applied), at the server's "
+            + "default addresses unless the --feed-* options say others")
+        boolean feed;
+        @Option(names = "--feed-channel", paramLabel = "HOST:PORT", description = "the feed's stream address to listen "
+            + "on (implies --feed; default 127.0.0.1:40456)")
+        String feedChannel;
+        @Option(names = "--feed-snapshot-channel", paramLabel = "HOST:PORT", description = "the feed's snapshot "
+            + "address to listen on (implies --feed; default 127.0.0.1:40457)")
+        String feedSnapshotChannel;
+        @Option(names = "--feed-retransmit", paramLabel = "HOST:PORT", description = "the feed's retransmission "
+            + "service (implies --feed; default 127.0.0.1:40458)")
+        String feedRetransmit;
 
         @Option(names = "--timeout", paramLabel = "S", defaultValue = "10",
             description = "give up when no response arrives for S seconds, and wait as long for a server that is "
@@ -237,7 +262,30 @@ public record LoadgenOptions(int rate, boolean rateGiven, int durationSeconds, i
             return new LoadgenOptions(effectiveRate, rate != null, duration, warmup, runs, host, port, out,
                 List.copyOf(symbols), priceScale, sender, target, cpu, seed, baseline, maxRatio, baselinePercentile,
                 parsed, timeout, floor, parkMargin, waitMode, timerSlack, maxSendLag, floorRatio, flow, serverConfig,
-                serverLog, sendBuffer, !noMarketData);
+                serverLog, sendBuffer, !noMarketData, feedAddresses());
+        }
+
+        /** The feed's addresses, or null when the feed is not listened to. */
+        private FeedAddresses feedAddresses() {
+            if (!feed && feedChannel == null && feedSnapshotChannel == null && feedRetransmit == null) {
+                return null;
+            }
+            FeedAddresses defaults = FeedAddresses.DEFAULTS;
+            return new FeedAddresses(oneAddress("--feed-channel", feedChannel, defaults.stream()),
+                oneAddress("--feed-snapshot-channel", feedSnapshotChannel, defaults.snapshots()),
+                oneAddress("--feed-retransmit", feedRetransmit, defaults.retransmit()));
+        }
+
+        private static String oneAddress(String flag, String given, String otherwise) {
+            String text = given == null ? otherwise : given;
+            try {
+                if (Channel.parse(text).size() == 1) {
+                    return text;
+                }
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(flag + ": " + e.getMessage());
+            }
+            throw new IllegalArgumentException(flag + " wants one host:port, was " + text);
         }
 
         private static int positive(String flag, int value) {

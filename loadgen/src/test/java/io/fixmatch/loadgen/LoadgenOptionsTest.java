@@ -45,4 +45,17 @@ class LoadgenOptionsTest {
             "--threshold", "new_ack.p98=1"})).getMessage().contains("--threshold"));
         assertTrue(LoadgenOptions.usage().contains("4 INVALID"));
     }
+
+    @Test
+    void theFeedIsListenedToOnlyWhenAskedAtTheServersDefaultsOrTheAddressesGiven() {
+        assertEquals(null, LoadgenOptions.parse(new String[0]).feed());
+        assertEquals(new LoadgenOptions.FeedAddresses("127.0.0.1:40456", "127.0.0.1:40457", "127.0.0.1:40458"),
+            LoadgenOptions.parse(new String[] {"--feed"}).feed());
+        assertEquals(new LoadgenOptions.FeedAddresses("127.0.0.1:50000", "127.0.0.1:40457", "127.0.0.1:40458"),
+            LoadgenOptions.parse(new String[] {"--feed-channel", "127.0.0.1:50000"}).feed());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> LoadgenOptions.parse(new String[] {
+            "--feed-retransmit", "nowhere"})).getMessage().startsWith("--feed-retransmit: not host:port"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> LoadgenOptions.parse(new String[] {
+            "--feed-channel", "127.0.0.1:1,127.0.0.1:2"})).getMessage().startsWith("--feed-channel wants one"));
+    }
 }

@@ -10,6 +10,8 @@ import io.fixmatch.engine.loop.EngineLink;
 import io.fixmatch.engine.loop.IdleStrategies;
 import io.fixmatch.engine.loop.InboundCommandRing;
 import io.fixmatch.engine.loop.OutboundEventRing;
+import io.fixmatch.engine.matching.EngineView;
+import io.fixmatch.feed.publisher.FeedPublisher;
 import io.fixmatch.fix.gateway.Gateway;
 import io.fixmatch.fix.gateway.PendingCommands;
 import io.fixmatch.fix.marketdata.MarketDataFeed;
@@ -38,6 +40,12 @@ final class ClusterEngine implements EngineSide {
     private final ServerConfig config;
     private final ClusterEngineLink link;
     private final int[] owners;
+    /**
+     * The binary market data feed's publisher (docs/FEED.md), or null: fed the market data records of the cluster's
+     * batches, numbered by the service, so every gateway that publishes gives each number the same message and the feed
+     * goes on without a gap or a repeat through a leader change (the batches do).
+     */
+    private final FeedPublisher feed;
 
     ClusterEngine(ServerConfig config) {
         this.config = config;
@@ -53,6 +61,19 @@ final class ClusterEngine implements EngineSide {
         this.link = new ClusterEngineLink(settings, new InboundCommandRing(config.loop().inboundRingBytes()),
             new OutboundEventRing(config.loop().outboundRingBytes(), IdleStrategies.byName(config.loop().idleStrategy())),
             config.engine().symbols().size());
+        if (config.feed() == null) {
+            this.feed = null;
+        } else {
+            OutboundEventRing ring = new OutboundEventRing(config.loop().outboundRingBytes(),
+                IdleStrategies.byName(config.loop().idleStrategy()));
+            link.marketDataRing(ring);
+            this.feed = new FeedPublisher(config.feed(), ring, config.engine().symbols());
+        }
+    }
+
+    @Override
+    public FeedPublisher feed() {
+        return feed;
     }
 
     /** Owner k + 1 is the k-th configured session; this gateway serves those {@code cluster.gatewaySessions} lists. */
@@ -86,11 +107,14 @@ final class ClusterEngine implements EngineSide {
             session.journalPositions().recoverInbound(welcome.inboundPosition(session.ownerId()));
         }
         for (Gateway gateway : gateways) {
-            MarketDataFeed feed = gateway.marketData();
-            if (feed != null) {
-                welcome.forEachRestingOrder(feed::seed);
-                welcome.forEachIndicative(feed::seedIndicative);
+            MarketDataFeed marketData = gateway.marketData();
+            if (marketData != null) {
+                welcome.forEachRestingOrder(marketData::seed);
+                welcome.forEachIndicative(marketData::seedIndicative);
             }
+        }
+        if (feed != null) {
+            seedFeed(welcome);
         }
         List<Command> changes = SessionControlSync.differences(config.rules(), welcome,
             System.currentTimeMillis() * 1_000_000L, this::serves);
@@ -99,6 +123,26 @@ final class ClusterEngine implements EngineSide {
             LOG.info("trading rules: {} session settings and reference prices differ from the cluster's, set by"
                 + " commands through the cluster", changes.size());
         }
+    }
+
+    /** The feed starts from the welcome's books, as of the market data sequence number it gives. */
+    private void seedFeed(Welcome welcome) {
+        welcome.forEachRestingOrder(feed::seedOrder);
+        long[] indicative = new long[2 * config.engine().symbols().size()];
+        welcome.forEachIndicative((symbolId, price, volume) -> {
+            indicative[2 * symbolId] = price;
+            indicative[2 * symbolId + 1] = volume;
+        });
+        EngineView view = link.view();
+        for (int symbolId = 0; symbolId < config.engine().symbols().size(); symbolId++) {
+            feed.seedStatus(symbolId, view.phase(symbolId), view.isHalted(symbolId), indicative[2 * symbolId],
+                indicative[2 * symbolId + 1], welcome.lastTradePrice(symbolId));
+        }
+        if (welcome.marketDataSequence() == Welcome.UNKNOWN_SEQUENCE) {
+            LOG.warn("the cluster's nodes do not say the market data sequence number (an earlier release): the binary"
+                + " feed starts at its first message received");
+        }
+        feed.startAfter(Math.max(0, welcome.marketDataSequence()));
     }
 
     private boolean serves(int owner) {
@@ -126,6 +170,9 @@ final class ClusterEngine implements EngineSide {
     @Override
     public void start() {
         link.start(config.loop().cpu());
+        if (feed != null) {
+            feed.start(-1);
+        }
     }
 
     @Override
@@ -150,6 +197,9 @@ final class ClusterEngine implements EngineSide {
                 link.status().unanswered());
         }
         link.close();
+        if (feed != null) {
+            feed.close();
+        }
         return 0;
     }
 

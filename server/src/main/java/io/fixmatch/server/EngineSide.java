@@ -1,6 +1,7 @@
 package io.fixmatch.server;
 
 import io.fixmatch.engine.loop.EngineLink;
+import io.fixmatch.feed.publisher.FeedPublisher;
 import io.fixmatch.fix.gateway.Gateway;
 import io.fixmatch.fix.gateway.PendingCommands;
 import io.fixmatch.fix.session.FixSession;
@@ -41,4 +42,9 @@ interface EngineSide {
 
     /** A description for the ready line: the layout, or the cluster's leader. */
     String describe();
+
+    /** The binary market data feed this process publishes (docs/FEED.md), or null. */
+    default FeedPublisher feed() {
+        return null;
+    }
 }

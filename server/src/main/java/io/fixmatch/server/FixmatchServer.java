@@ -2,6 +2,7 @@ package io.fixmatch.server;
 
 import io.fixmatch.engine.loop.DropCopyRoutes;
 import io.fixmatch.engine.loop.EngineLink;
+import io.fixmatch.feed.publisher.FeedPublisher;
 import io.fixmatch.fix.app.ExpireDates;
 import io.fixmatch.fix.app.OrderEntry;
 import io.fixmatch.fix.gateway.RefusalCopies;
@@ -213,7 +214,8 @@ public final class FixmatchServer implements AutoCloseable {
                 server.admin = AdminServer.start(config.admin(), new AdminContext(server.readiness,
                     server.engine.link(), server.gateways, server.sessions, server.orderEntries,
                     config.engine().symbols(), server.engine instanceof StandaloneEngine standalone
-                        ? standalone.journal() : null, server.clusterGateway(), server.unauthenticated));
+                        ? standalone.journal() : null, server.clusterGateway(), server.unauthenticated,
+                    server.engine.feed()));
             }
         } catch (RuntimeException e) {
             server.close();
@@ -285,6 +287,11 @@ public final class FixmatchServer implements AutoCloseable {
     }
 
     /** The admin endpoint's port, or -1 when it is off. */
+    /** The binary market data feed this process publishes (docs/FEED.md), or null (off). */
+    public FeedPublisher feed() {
+        return engine.feed();
+    }
+
     public int adminPort() {
         return admin == null ? -1 : admin.port();
     }

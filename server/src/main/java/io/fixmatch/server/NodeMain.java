@@ -183,8 +183,8 @@ public final class NodeMain implements Callable<Integer> {
         EndOfDay endOfDay = config.rules().endOfDay() == null ? null
             : new EndOfDay(config.rules().endOfDay(), config.rules().timeZone());
         ServiceSettings service = new ServiceSettings(config.engine(), config.journal(), owners,
-            FixmatchServer.dropCopyRoutes(config.sessions()), config.marketData().enabled(), endOfDay,
-            cluster.maxGateways(), cluster.egressWindowBytes(), config.dataDirectory().resolve("cluster-snapshots"),
+            FixmatchServer.dropCopyRoutes(config.sessions()), config.marketData().enabled() || config.feed() != null,
+            endOfDay, cluster.maxGateways(), cluster.egressWindowBytes(), config.dataDirectory().resolve("cluster-snapshots"),
             cluster.gatewayTimeoutMs());
         return new NodeSettings(cluster.nodeId(), cluster.members(), cluster.name(), config.dataDirectory(),
             cluster.aeronDirectoryFor("node-" + cluster.nodeId(), config.dataDirectory()), cluster.timings(), cluster.idle(),

@@ -11,7 +11,10 @@ import java.util.function.Function;
  * gives gateway 0's FIX port, admin port, data folder and {@code cluster.gatewayId}; gateway K's are those moved
  * along, so that two or more run on one machine without a clash: FIX port + K (9879 for gateway 1), admin port
  * + 3 + K (past the three nodes' admin ports that follow gateway 0's: 9884), data folder + "-K" ({@code data-1}
- * beside {@code data}), {@code cluster.gatewayId} + K. A port of 0 (any free port; for the admin port: off) stays 0.
+ * beside {@code data}), {@code cluster.gatewayId} + K, the binary feed's retransmission port + K (40459: each gateway
+ * publishes the same numbered stream, docs/FEED.md, to the same channels; each answers retransmission requests on a
+ * port of its own). A port of 0 (any free port; for the admin port: off) stays 0, and no retransmission service (-1)
+ * stays none.
  * What this process's own flags set ({@code --port}, {@code --admin-port}, {@code --data}) stays as given: a flag
  * names this gateway's setting, the file and the environment the cluster's.
  */
@@ -50,6 +53,10 @@ final class NumberedGateway {
         addUnlessGiven(flags, new ConfigKeys.Flag(name, "data.dir", folder(gateway0.dataDirectory(), k).toString()));
         addUnlessGiven(flags, new ConfigKeys.Flag(name, "cluster.gatewayId",
             Integer.toString(gateway0.cluster().gatewayId() + k)));
+        if (gateway0.feed() != null && gateway0.feed().retransmitPort() > 0) {
+            addUnlessGiven(flags, new ConfigKeys.Flag(name, "marketData.feed.retransmitPort",
+                Integer.toString(gateway0.feed().retransmitPort() + k)));
+        }
         return source.apply(flags);
     }
 

@@ -4,6 +4,8 @@ import io.fixmatch.engine.config.EngineConfig;
 import io.fixmatch.engine.config.SymbolSpec;
 import io.fixmatch.engine.loop.IdleStrategies;
 import io.fixmatch.engine.loop.LoopConfig;
+import io.fixmatch.feed.codec.Channel;
+import io.fixmatch.feed.publisher.FeedSettings;
 import io.fixmatch.fix.gateway.GatewayIdle;
 import io.fixmatch.fix.marketdata.MarketDataSettings;
 import io.fixmatch.fix.session.SessionConfig;
@@ -19,6 +21,7 @@ import io.fixmatch.server.rules.TradingRules;
 import io.fixmatch.server.rules.TradingRulesKeys;
 
 import java.math.BigDecimal;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,7 +41,7 @@ public record ServerConfig(ServerMode mode, ThreadLayout layout, GatewaySettings
                            List<SessionConfig> sessions, EngineConfig engine, LoopConfig loop, Path dataDirectory,
                            String journalRollCycle, int journalRetainCycles, long journalSnapshotEvery,
                            long journalMinFreeBytes, AdminSettings admin, LogSettings logs, TradingRules rules,
-                           MarketDataSettings marketData, ClusterConfig cluster) {
+                           MarketDataSettings marketData, ClusterConfig cluster, FeedSettings feed) {
 
     public static final String EMBEDDED = "fixmatch.properties";
     private static final Pattern FILE_SIZE = Pattern.compile("\\d+\\s*(KB|MB|GB)", Pattern.CASE_INSENSITIVE);
@@ -165,7 +168,7 @@ public record ServerConfig(ServerMode mode, ThreadLayout layout, GatewaySettings
         }
         return new ServerConfig(mode, layout, gateway, compId, sessions, engine, loop, dataDirectory, rollCycle,
             retainCycles, snapshotEvery, minFreeBytes, admin, logs, rules,
-            marketData(keys, symbols, maxMessageSize, sessions), cluster);
+            marketData(keys, symbols, maxMessageSize, sessions), cluster, feed(keys));
     }
 
     private static ServerMode mode(ConfigKeys keys) {
@@ -180,19 +183,21 @@ public record ServerConfig(ServerMode mode, ThreadLayout layout, GatewaySettings
     public ServerConfig withPort(int port) {
         return new ServerConfig(mode, layout, gateway.withPort(port), compId, sessions, engine, loop, dataDirectory,
             journalRollCycle, journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, admin, logs, rules,
-            marketData, cluster);
+            marketData, cluster, feed);
     }
 
     /** A copy with another admin endpoint (tests: {@link AdminSettings#ANY_FREE_PORT}, or off). */
     public ServerConfig withAdmin(AdminSettings settings) {
         return new ServerConfig(mode, layout, gateway, compId, sessions, engine, loop, dataDirectory, journalRollCycle,
-            journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, settings, logs, rules, marketData, cluster);
+            journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, settings, logs, rules, marketData, cluster,
+            feed);
     }
 
     /** A copy storing its journal and sessions elsewhere. */
     public ServerConfig withDataDirectory(Path directory) {
         return new ServerConfig(mode, layout, gateway, compId, sessions, engine, loop, directory, journalRollCycle,
-            journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, admin, logs, rules, marketData, cluster);
+            journalRetainCycles, journalSnapshotEvery, journalMinFreeBytes, admin, logs, rules, marketData, cluster,
+            feed);
     }
 
     /** Where the log files go. */
@@ -228,6 +233,52 @@ public record ServerConfig(ServerMode mode, ThreadLayout layout, GatewaySettings
             }
         }
         return new MarketDataSettings(enabled, maxDepth, maxPendingBytes, indicativeSessions);
+    }
+
+    /**
+     * The binary market data feed (docs/FEED.md): on by default, to loopback; null when off. Its numbers come from the
+     * engine's market data, which it switches on whatever {@code marketData.enabled} says.
+     */
+    private static FeedSettings feed(ConfigKeys keys) {
+        boolean enabled = keys.bool("marketData.feed.enabled", true);
+        String channel = keys.text("marketData.feed.channel", "127.0.0.1:40456");
+        String snapshotChannel = keys.text("marketData.feed.snapshotChannel", "127.0.0.1:40457");
+        String retransmitHost = keys.text("marketData.feed.retransmitHost", "127.0.0.1");
+        int retransmitPort = keys.integer("marketData.feed.retransmitPort", 40458, -1, 65_535);
+        String session = keys.text("marketData.feed.session", FeedSettings.DEFAULT_SESSION);
+        long snapshotMs = keys.positiveLong("marketData.feed.snapshotIntervalMs", 1000);
+        long heartbeatMs = keys.positiveLong("marketData.feed.heartbeatIntervalMs", 1000);
+        int maxDatagram = keys.integer("marketData.feed.maxDatagramBytes", 1472, 256, 65_507);
+        int history = keys.integer("marketData.feed.historyMessages", 1 << 18, 1, 1 << 26);
+        int perRequest = keys.integer("marketData.feed.maxMessagesPerRequest", 10_000, 1, 65_535);
+        int perClient = keys.integer("marketData.feed.maxMessagesPerClientPerSecond", 200_000, 1, Integer.MAX_VALUE);
+        int multicastTtl = keys.integer("marketData.feed.multicastTtl", 1, 0, 255);
+        if (!enabled) {
+            return null;
+        }
+        if (session.length() > 10 || !session.chars().allMatch(c -> c >= 0x20 && c < 0x7F)) {
+            throw keys.invalid("marketData.feed.session", "at most 10 ASCII characters, was " + session);
+        }
+        if (Integer.bitCount(history) != 1) {
+            throw keys.invalid("marketData.feed.historyMessages", "must be a power of two, was " + history);
+        }
+        List<InetSocketAddress> stream;
+        List<InetSocketAddress> snapshots;
+        try {
+            stream = Channel.parse(channel);
+        } catch (IllegalArgumentException e) {
+            throw keys.invalid("marketData.feed.channel", e.getMessage());
+        }
+        try {
+            snapshots = Channel.parse(snapshotChannel);
+        } catch (IllegalArgumentException e) {
+            throw keys.invalid("marketData.feed.snapshotChannel", e.getMessage());
+        }
+        if (stream.isEmpty()) {
+            throw keys.invalid("marketData.feed.channel", "names no address");
+        }
+        return new FeedSettings(session, stream, snapshots, retransmitHost, retransmitPort, snapshotMs, heartbeatMs,
+            maxDatagram, history, perRequest, perClient, multicastTtl);
     }
 
     private static SymbolSpec symbol(ConfigKeys keys, String name) {

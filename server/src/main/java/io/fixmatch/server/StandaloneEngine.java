@@ -5,6 +5,7 @@ import io.fixmatch.engine.api.Side;
 import io.fixmatch.engine.loop.DropCopyRoutes;
 import io.fixmatch.engine.loop.EngineLink;
 import io.fixmatch.engine.loop.MatchingRuntime;
+import io.fixmatch.feed.publisher.FeedPublisher;
 import io.fixmatch.fix.app.SymbolTable;
 import io.fixmatch.fix.gateway.Gateway;
 import io.fixmatch.fix.gateway.Gateways;
@@ -43,6 +44,8 @@ final class StandaloneEngine implements EngineSide {
     private final SymbolTable symbols;
     private final DropCopyRoutes dropCopies;
     private SessionRegistry registry;
+    /** The binary market data feed's publisher (its own thread), or null. */
+    private final FeedPublisher feed;
 
     StandaloneEngine(ServerConfig config, Clock clock, SymbolTable symbols, DropCopyRoutes dropCopies) {
         this.config = config;
@@ -54,8 +57,15 @@ final class StandaloneEngine implements EngineSide {
             config.sessions().stream().map(SessionConfig::clientCompId).toList());
         this.runtime = new MatchingRuntime(config.engine(), config.loop(), journal, gatewayCount,
             owner -> Gateways.indexOfOwner(owner, gatewayCount), journalClock(clock));
-        runtime.publishMarketData(config.marketData().enabled());
+        runtime.publishMarketData(config.marketData().enabled() || config.feed() != null);
         runtime.dropCopyRoutes(dropCopies);
+        this.feed = config.feed() == null ? null
+            : new FeedPublisher(config.feed(), runtime.addMarketDataRing(), config.engine().symbols());
+    }
+
+    @Override
+    public FeedPublisher feed() {
+        return feed;
     }
 
     /** The system's clock at nanosecond resolution, allocation-free; any other (a test's) read in milliseconds. */
@@ -106,6 +116,9 @@ final class StandaloneEngine implements EngineSide {
             session.journalPositions().recoverInbound(runtime.engine().lastInboundPosition(session.ownerId()));
         }
         seedMarketData(gateways);
+        if (feed != null) {
+            feed.seedFrom(runtime.engine()); // the stream goes on from the number the recovered engine holds
+        }
     }
 
     /**
@@ -179,6 +192,9 @@ final class StandaloneEngine implements EngineSide {
         } else {
             runtime.start();
         }
+        if (feed != null) {
+            feed.start(-1);
+        }
     }
 
     @Override
@@ -196,6 +212,9 @@ final class StandaloneEngine implements EngineSide {
             onGateway0.accept(Gateway::closeInlineMatching);
         } else {
             runtime.close();
+        }
+        if (feed != null) {
+            feed.close(); // after the matching step: what it wrote is published first
         }
         return runtime.closedAt();
     }

@@ -85,4 +85,36 @@ class LoadgenSmokeTest {
         assertTrue(Files.readString(out.resolve("new_ack.hlog")).contains("#[Histogram log format version"));
         assertTrue(Files.readString(out.resolve("send_lag.hlog")).contains("#[Histogram log format version"));
     }
+
+    /**
+     * {@code --feed}: the loadgen hears the binary market data feed with the reference handler and attributes every
+     * level update to the request that made it (the seeded flow knows which levels each request changes): one
+     * feed_update sample per request, no update left unexplained.
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void withTheFeedEveryRequestsLevelUpdateIsASampleOfTheFeedProbe() throws Exception {
+        Path out = Path.of("target", "loadgen-ci-feed");
+        int stream = TestServers.freeUdpPort();
+        int snapshots = TestServers.freeUdpPort();
+        int retransmit = TestServers.freeUdpPort();
+        int exit;
+        try (FixmatchServer server = TestServers.start(dir.resolve("data"), 0,
+            FeedBooks.overrides(retransmit, List.of(stream), List.of(snapshots)))) {
+            exit = LoadgenMain.run(LoadgenOptions.parse(new String[] {
+                "--rate", "2000", "--duration", "4", "--warmup", "1", "--runs", "2", "--port",
+                Integer.toString(server.port()), "--out", out.toString(), "--feed-channel", "127.0.0.1:" + stream,
+                "--feed-snapshot-channel", "127.0.0.1:" + snapshots, "--feed-retransmit", "127.0.0.1:" + retransmit}));
+        }
+        assertTrue(VERDICT_OF_EXIT.containsKey(exit), "the load run had errors (exit " + exit + "): see its output");
+        JsonNode summary = Json.read(out.resolve("summary.json"));
+        JsonNode feed = summary.get("flow").get("feed");
+        assertTrue(feed.get("synced").asBoolean(), feed.toString());
+        assertEquals(0, feed.get("unmatched_updates").asLong(), "every level update was a request's: " + feed);
+        assertEquals(0, feed.get("unmeasured_requests").asLong(), feed.toString());
+        JsonNode probe = summary.get("probes").get("feed_update");
+        assertTrue(probe.get("count").asLong() > 7_000, "a sample per measured request (8,000): " + probe);
+        assertTrue(probe.get("p50_us").asDouble() > 0 && probe.get("p50_us").asDouble() <= probe.get("worst_us")
+            .asDouble(), probe.toString());
+    }
 }

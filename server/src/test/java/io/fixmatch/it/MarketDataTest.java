@@ -1,6 +1,7 @@
 package io.fixmatch.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.fixmatch.feed.handler.FeedHandler;
 import io.fixmatch.fix.codec.testing.FixBuilder;
 import io.fixmatch.fix.marketdata.MarketDataCounters;
 import io.fixmatch.server.FixmatchServer;
@@ -14,15 +15,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import quickfix.FieldNotFound;
 import quickfix.Message;
-import quickfix.field.ClOrdID;
-import quickfix.field.OrdType;
-import quickfix.field.OrderQty;
 import quickfix.field.Side;
-import quickfix.field.Symbol;
-import quickfix.field.TimeInForce;
-import quickfix.field.TransactTime;
 import quickfix.fix44.MarketDataRequest;
-import quickfix.fix44.NewOrderSingle;
 
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -32,13 +26,9 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 import static io.fixmatch.it.MarketDataBook.request;
@@ -69,10 +59,16 @@ class MarketDataTest {
     private QfjClient subscriber;
     private QfjClient trader;
     private AdminClient admin;
+    /** The binary feed's reference handler, listening to this server's feed (docs/FEED.md). */
+    private FeedHandler feed;
 
     private void start(Map<String, String> overrides) throws Exception {
         Map<String, String> config = new HashMap<>(overrides);
         config.put("marketData.maxDepth", String.valueOf(DEPTH));
+        int retransmitPort = TestServers.freeUdpPort();
+        feed = FeedBooks.handler(retransmitPort);
+        config.putAll(FeedBooks.overrides(retransmitPort, feed));
+        feed.start();
         server = TestServers.start(data, 0, config, TestServers.admin(null));
         admin = new AdminClient(server.adminPort(), null);
         // With two gateway threads the subscriber's is gateway 1, not the one that also serves LOADGEN.
@@ -88,6 +84,9 @@ class MarketDataTest {
             }
         }
         TestServers.closeQuietly(server);
+        if (feed != null) {
+            feed.close();
+        }
     }
 
     @ParameterizedTest(name = "layout {0}, {1} gateway threads")
@@ -97,7 +96,7 @@ class MarketDataTest {
         Assumptions.assumeFalse(TestServers.clusterMode() && gateways > 1, "a cluster gateway process has one gateway"
             + " thread; books kept by two gateways: ClusterTwoGatewaysTest");
         start(Map.of("server.layout", layout, "gateway.threads", String.valueOf(gateways)));
-        Flow flow = new Flow(trader, 7);
+        RandomOrderFlow flow = new RandomOrderFlow(trader, 7, TRADED, SUBSCRIBED);
         flow.run(300); // a book to take a snapshot of
         flow.barrier();
         // Two subscriptions: the full book (up to the maximum depth) and its top 5 levels, where levels keep moving
@@ -120,6 +119,11 @@ class MarketDataTest {
         assertTrue(book.trades() > 100, "the flow traded: " + book.trades());
         subscriber.assertNoProtocolErrors();
         trader.assertNoProtocolErrors();
+        JsonNode published = admin.getJson("/feed", 200);
+        assertEquals(feed.health().lastApplied(), published.get("lastSequence").asLong(),
+            "the handler applied every message the feed published: " + feed.health());
+        assertTrue(published.get("lastSequence").asLong() > 4_000, "the feed numbered the flow's changes: "
+            + published);
     }
 
     @Test
@@ -163,7 +167,7 @@ class MarketDataTest {
         trader.send(Orders.limit("U2", "AAPL", Side.BUY, 5, "50.00"));
         Message update = subscriber.nextApp("X");
         assertEquals("KEEP", Orders.field(update, 262));
-        Flow flow = new Flow(trader, 1);
+        RandomOrderFlow flow = new RandomOrderFlow(trader, 1, TRADED, SUBSCRIBED);
         flow.barrier();
         assertEquals(null, subscriber.pollApp(Duration.ofMillis(300)), "nothing for DROP (nor for ONCE)");
         subscriber.assertNoProtocolErrors();
@@ -187,7 +191,7 @@ class MarketDataTest {
                 .field(55, "AAPL").field(55, "MSFT").bytes());
             out.flush();
             // ... and does not read while the flow runs: every command of which is answered all the same.
-            Flow flow = new Flow(trader, 11);
+            RandomOrderFlow flow = new RandomOrderFlow(trader, 11, TRADED, SUBSCRIBED);
             for (int round = 0; round < 6; round++) {
                 flow.run(1000);
                 flow.barrier();
@@ -231,9 +235,21 @@ class MarketDataTest {
                 apply(books, message);
             }
             if (System.nanoTime() > deadline) {
-                fail("the rebuilt books differ from the engine's " + when + ": " + books + " / " + engineBooks());
+                fail("the rebuilt books differ from the engine's " + when + ": " + books + " / "
+                    + SUBSCRIBED.stream().map(symbol -> FeedBooks.describe(feed, symbol)).toList() + " / "
+                    + engineBooks());
             }
-        } while (!sameBook(books.get("BOOK"), DEPTH) || !sameBook(books.get("TOP5"), 5));
+        } while (!sameBook(books.get("BOOK"), DEPTH) || !sameBook(books.get("TOP5"), 5) || !sameFeedBooks());
+    }
+
+    /** The binary feed's handler holds the engine's books too (every symbol traded, not only the subscribed). */
+    private boolean sameFeedBooks() throws Exception {
+        for (String symbol : TRADED) {
+            if (!FeedBooks.matches(feed, symbol, admin.getJson("/book/" + symbol + "?depth=" + DEPTH, 200), DEPTH)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private boolean sameBook(MarketDataBook book) throws Exception {
@@ -298,103 +314,6 @@ class MarketDataTest {
             String size = entry.get("271");
             book.update(entry.get("279").charAt(0), entry.get("269").charAt(0), entry.get("55"),
                 new BigDecimal(entry.get("270")), size == null ? null : Long.parseLong(size));
-        }
-    }
-
-    /**
-     * CLIENT1's random flow over three symbols (two subscribed): limit orders on both sides of a mid that overlap
-     * (so they trade), cancels and replaces of earlier orders (some of which have traded away: rejected, which is
-     * fine), IOC and market orders. It counts the quantity its fills report on the subscribed symbols.
-     */
-    private static final class Flow {
-        private final QfjClient client;
-        private final Random random;
-        private final List<String[]> orders = new ArrayList<>();
-        private long next;
-        private long barriers;
-        private long tradedQuantityTwice;
-
-        Flow(QfjClient client, long seed) {
-            this.client = client;
-            this.random = new Random(seed);
-        }
-
-        void run(int commands) throws InterruptedException {
-            for (int i = 0; i < commands; i++) {
-                command();
-                if (i % 50 == 49) {
-                    drain(Duration.ZERO);
-                }
-            }
-        }
-
-        private void command() {
-            String symbol = TRADED.get(random.nextInt(TRADED.size()));
-            char side = random.nextBoolean() ? Side.BUY : Side.SELL;
-            String id = "F" + next++;
-            int roll = random.nextInt(100);
-            if (roll < 55 || orders.isEmpty()) {
-                client.send(Orders.limit(id, symbol, side, 1 + random.nextInt(20) * 5L, price(side, 12, 3)));
-                orders.add(new String[] {id, symbol, String.valueOf(side)});
-            } else if (roll < 72) {
-                String[] order = orders.remove(random.nextInt(orders.size()));
-                client.send(Orders.cancel(id, order[0], order[1], order[2].charAt(0)));
-            } else if (roll < 88) {
-                int at = random.nextInt(orders.size());
-                String[] order = orders.get(at);
-                char orderSide = order[2].charAt(0);
-                client.send(Orders.replace(id, order[0], order[1], orderSide, 1 + random.nextInt(30) * 5L,
-                    price(orderSide, 12, 1)));
-                orders.set(at, new String[] {id, order[1], order[2]});
-            } else {
-                NewOrderSingle order = new NewOrderSingle(new ClOrdID(id), new Side(side),
-                    new TransactTime(LocalDateTime.now(ZoneOffset.UTC)),
-                    new OrdType(roll < 96 ? OrdType.LIMIT : OrdType.MARKET));
-                order.set(new Symbol(symbol));
-                order.set(new OrderQty(1 + random.nextInt(40)));
-                if (roll < 96) {
-                    order.set(new quickfix.field.Price(Double.parseDouble(price(side, 2, 6))));
-                }
-                order.set(new TimeInForce(TimeInForce.IMMEDIATE_OR_CANCEL));
-                client.send(order);
-            }
-        }
-
-        /** A price on the tick around 100.00: {@code behind} ticks behind the mid to {@code across} through it. */
-        private String price(char side, int behind, int across) {
-            int ticks = random.nextInt(behind + across + 1) - behind;
-            int fromMid = side == Side.BUY ? ticks : -ticks;
-            return BigDecimal.valueOf(10_000 + fromMid, 2).toPlainString();
-        }
-
-        /** Waits until every command sent so far is processed: the answer to a status request sent after them. */
-        void barrier() throws InterruptedException {
-            String id = "BARRIER-" + barriers++;
-            client.send(Orders.status(id, "AAPL", Side.BUY));
-            long deadline = System.nanoTime() + CONVERGENCE.toNanos();
-            while (!drain(Duration.ofMillis(50)).contains(id)) {
-                assertFalse(System.nanoTime() > deadline, "order entry answered the barrier " + id);
-            }
-        }
-
-        /** Takes what arrived, counting fills; returns the ClOrdIDs of status answers among them. */
-        private List<String> drain(Duration wait) throws InterruptedException {
-            List<String> statusAnswers = new ArrayList<>();
-            Message message = client.pollApp(wait);
-            while (message != null) {
-                if ("F".equals(Orders.field(message, 150)) && SUBSCRIBED.contains(Orders.field(message, 55))) {
-                    tradedQuantityTwice += Long.parseLong(Orders.field(message, 32)); // both sides are ours
-                }
-                if ("I".equals(Orders.field(message, 150))) {
-                    statusAnswers.add(Orders.field(message, 11));
-                }
-                message = client.pollApp(Duration.ZERO);
-            }
-            return statusAnswers;
-        }
-
-        long tradedQuantity() {
-            return tradedQuantityTwice / 2;
         }
     }
 

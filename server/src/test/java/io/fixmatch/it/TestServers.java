@@ -44,6 +44,8 @@ public final class TestServers {
         properties.setProperty("fix.host", "127.0.0.1");
         // No admin endpoint unless a test asks for one (AdminEndpointTest): servers of parallel builds share 9880.
         properties.setProperty("admin.port", "0");
+        // Nor a fixed retransmission port for the binary feed (its stream goes to a loopback port nobody reads).
+        properties.setProperty("marketData.feed.retransmitPort", "0");
         // Smaller books than production: quicker to allocate, still far more than the tests use.
         properties.setProperty("engine.maxOrders", "10000");
         properties.setProperty("engine.maxPriceLevels", "10000");
@@ -200,6 +202,13 @@ public final class TestServers {
     /** A node's data folder under the folder its cluster was started on. */
     static Path nodeFolder(Path dataDirectory, int id) {
         return dataDirectory.resolve("node-" + id);
+    }
+
+    /** A UDP port free on loopback a moment ago (the binary feed's retransmission service, say). */
+    public static int freeUdpPort() throws IOException {
+        try (java.net.DatagramSocket socket = new java.net.DatagramSocket(0, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
     }
 
     /** A loopback port free now, for a test that must know its server's port before the server runs. */

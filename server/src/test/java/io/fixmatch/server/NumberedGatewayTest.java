@@ -37,6 +37,7 @@ class NumberedGatewayTest {
         assertEquals(9884, gateway1.admin().port(), "past the three nodes' admin ports, 9881..9883");
         assertEquals(Path.of(DATA + "-1"), gateway1.dataDirectory());
         assertEquals(2, gateway1.cluster().gatewayId());
+        assertEquals(40459, gateway1.feed().retransmitPort(), "the feed's retransmission port beside gateway 0's");
 
         ServerConfig gateway2 = gateway(2, Map.of(), List.of());
         assertEquals(List.of(9880, 9885, 3), List.of(gateway2.gateway().port(), gateway2.admin().port(),
@@ -76,6 +77,10 @@ class NumberedGatewayTest {
         assertEquals(2, flagged.cluster().gatewayId(), "its number still gives it an id of its own");
 
         assertEquals(0, gateway(3, Map.of("FIXMATCH_FIX_PORT", "0"), List.of()).gateway().port(), "any free port");
+        assertEquals(0, gateway(3, Map.of("FIXMATCH_MARKET_DATA_FEED_RETRANSMIT_PORT", "0"), List.of()).feed()
+            .retransmitPort(), "any free port");
+        assertEquals(-1, gateway(3, Map.of("FIXMATCH_MARKET_DATA_FEED_RETRANSMIT_PORT", "-1"), List.of()).feed()
+            .retransmitPort(), "no retransmission service stays none");
     }
 
     @Test

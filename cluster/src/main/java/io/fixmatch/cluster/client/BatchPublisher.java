@@ -30,6 +30,8 @@ final class BatchPublisher {
     private final ExecutionEvent historyEvent = new ExecutionEvent();
     private final ExecutionEvent countedEvent = new ExecutionEvent();
     private StoredOrigins origins = StoredOrigins.NONE;
+    /** The binary feed's ring (every market data record, history included: it passes over numbers it has), or null. */
+    private OutboundEventRing marketData;
     /** The last batch published (or passed over as lost). */
     private long lastEgress;
     /** Batches up to this one were numbered before this gateway joined: history. */
@@ -54,6 +56,11 @@ final class BatchPublisher {
         this.counters = counters;
         this.unanswered = unanswered;
         this.status = status;
+    }
+
+    /** Before joining: a ring that gets every batch's market data records too (the binary feed's publisher). */
+    void marketData(OutboundEventRing ring) {
+        marketData = ring;
     }
 
     /** Before joining: the last event each session's store holds, by which history is judged. */
@@ -132,6 +139,10 @@ final class BatchPublisher {
             int type = Egress.recordType(buffer, at);
             int recordLength = Egress.recordLength(buffer, at);
             int record = at + Egress.RECORD_HEADER_LENGTH;
+            if (type == OutboundEventRing.MARKET_DATA && marketData != null) {
+                // Every one, history too: the feed's publisher passes over the numbers it has published.
+                marketData.publishRecord(type, buffer, record, recordLength);
+            }
             if (type == Egress.VIEW_RECORD) {
                 view.apply(buffer, record);
             } else if (type == Egress.DIRECTORY_RECORD) {
@@ -141,6 +152,9 @@ final class BatchPublisher {
                 outbound.publishRecord(type, buffer, record, recordLength);
             }
             at = record + recordLength;
+        }
+        if (marketData != null) {
+            marketData.wakeConsumer();
         }
         lastEgress = sequence;
         status.lastEgress = sequence;

@@ -119,6 +119,14 @@ public final class ClusterEngineLink implements EngineLink, Agent, AutoCloseable
     }
 
     /**
+     * Before {@link #connect}: every market data record of the cluster's batches also goes to {@code ring}, in order
+     * (the binary feed's publisher, docs/FEED.md, reads it on its own thread; each record carries its numbers).
+     */
+    public void marketDataRing(OutboundEventRing ring) {
+        batches.marketData(ring);
+    }
+
+    /**
      * On the starting thread, before the gateway threads run: starts the embedded media driver, connects to the
      * cluster's leader (retrying until {@code connectTimeoutMs}), says hello and waits for the welcome and the books
      * ({@link Welcome#forEachRestingOrder}). Throws {@link ClusterUnavailableException} if no leader answered in time, or the

@@ -18,10 +18,13 @@ public final class SymbolSettings {
     private final String[] profileZones;
     /** Per symbol: its profile. */
     private final int[] profileOf;
+    /** Where the settings end in the welcome (what a later release appends follows: Egress). */
+    private final int end;
 
-    private SymbolSettings(long[][] profileValues, String[] profileZones, int[] profileOf) {
+    private SymbolSettings(long[][] profileValues, String[] profileZones, int[] profileOf, int end) {
         this.profileValues = profileValues;
         this.profileZones = profileZones;
+        this.end = end;
         this.profileOf = profileOf;
     }
 
@@ -32,7 +35,7 @@ public final class SymbolSettings {
     static SymbolSettings decode(DirectBuffer buffer, int offset, int length, int symbols) {
         int at = Egress.welcomeSymbolSettingsAt(buffer, offset);
         if (at >= offset + length) {
-            return new SymbolSettings(null, null, null);
+            return new SymbolSettings(null, null, null, offset + length);
         }
         SymbolControl[] carried = new SymbolControl[buffer.getInt(at, Egress.ORDER)];
         at += Integer.BYTES;
@@ -60,7 +63,12 @@ public final class SymbolSettings {
         for (int symbol = 0; symbol < symbols; symbol++, at += Integer.BYTES) {
             profileOf[symbol] = buffer.getInt(at, Egress.ORDER);
         }
-        return new SymbolSettings(values, zones, profileOf);
+        return new SymbolSettings(values, zones, profileOf, at);
+    }
+
+    /** Where the settings end in the welcome's buffer. */
+    int end() {
+        return end;
     }
 
     /** As {@link TradingSettings#symbolControl}. */

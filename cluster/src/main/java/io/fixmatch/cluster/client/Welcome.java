@@ -13,11 +13,15 @@ import java.util.Map;
  * Where the cluster stands when a gateway connects: how many of the gateway's commands it has applied, the egress
  * batches numbered for it and the oldest still held, each of its sessions' last request the engine holds (the inbound
  * position, as a standalone server's journal would tell it) and settings, the symbols' reference prices, schedule and
- * volatility settings, and the books as they rest and the calls' indicative uncrosses (for its market data).
+ * volatility settings, and the books as they rest and the calls' indicative uncrosses (for its market data); for the
+ * binary feed, the number of the market data message the books are as of and each symbol's last trade price.
  */
 public record Welcome(long lastApplied, long lastEgress, long oldestHeld, Map<Integer, Long> inboundPositions,
                       Map<Integer, long[]> sessionControls, long[] referencePrices, SymbolSettings symbolSettings,
-                      int leaderMemberId, LongArrayList seed) implements TradingSettings {
+                      int leaderMemberId, LongArrayList seed, long marketDataSequence, long[] lastTradePrices)
+    implements TradingSettings {
+    /** A welcome from a node of an earlier release: it does not say the market data sequence number. */
+    public static final long UNKNOWN_SEQUENCE = -1;
 
     /** Takes the books as they rest: one resting order at a time. */
     public interface RestingOrderSink {
@@ -58,6 +62,11 @@ public record Welcome(long lastApplied, long lastEgress, long oldestHeld, Map<In
     public long sessionControl(int owner, SessionControl control) {
         long[] values = sessionControls.get(owner);
         return values == null ? 0 : values[control.ordinal()];
+    }
+
+    /** The symbol's last trade price (0: none, or a node of an earlier release did not say). */
+    public long lastTradePrice(int symbolId) {
+        return symbolId >= 0 && symbolId < lastTradePrices.length ? lastTradePrices[symbolId] : 0;
     }
 
     @Override

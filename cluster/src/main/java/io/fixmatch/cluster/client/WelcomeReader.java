@@ -73,10 +73,22 @@ final class WelcomeReader {
         for (int i = 0; i < referencePrices.length; i++) {
             referencePrices[i] = buffer.getLong(pricesAt + i * Long.BYTES, Egress.ORDER);
         }
+        SymbolSettings symbolSettings = SymbolSettings.decode(buffer, offset, length, referencePrices.length);
+        // After the settings, from this release on: the engine's market data sequence number (the binary feed's), then
+        // each symbol's last trade price.
+        int sequenceAt = symbolSettings.end();
+        long marketDataSequence = sequenceAt + Long.BYTES <= offset + length
+            ? buffer.getLong(sequenceAt, Egress.ORDER) : Welcome.UNKNOWN_SEQUENCE;
+        long[] lastTradePrices = new long[referencePrices.length];
+        int tradesAt = sequenceAt + Long.BYTES;
+        if (tradesAt + lastTradePrices.length * Long.BYTES <= offset + length) {
+            for (int i = 0; i < lastTradePrices.length; i++) {
+                lastTradePrices[i] = buffer.getLong(tradesAt + i * Long.BYTES, Egress.ORDER);
+            }
+        }
         return new Welcome(Egress.welcomeLastApplied(buffer, offset), Egress.welcomeLastEgress(buffer, offset),
             Egress.welcomeOldestHeld(buffer, offset), Map.copyOf(positions), Map.copyOf(sessionControls),
-            referencePrices, SymbolSettings.decode(buffer, offset, length, referencePrices.length), leaderMemberId,
-            seedEntries);
+            referencePrices, symbolSettings, leaderMemberId, seedEntries, marketDataSequence, lastTradePrices);
     }
 
     /** A SEED message: its entries collected while joining, else passed over. */

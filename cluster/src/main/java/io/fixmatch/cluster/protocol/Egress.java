@@ -17,7 +17,9 @@ import java.nio.charset.StandardCharsets;
  *           i32 length and the engine view (halts, kill switches); then the symbols' schedule and volatility
  *           settings (absent from a node of an earlier release: the gateway then knows none): i32 k and k i32
  *           {@code SymbolControl} codes, i32 settings profiles, each k i64 values and the time zone (i32 length,
- *           ASCII id), then i32 per symbol (its profile)
+ *           ASCII id), then i32 per symbol (its profile); then (absent from a node of an earlier release) i64 the
+ *           engine's market data sequence number (the binary feed's, docs/FEED.md: the books are as of it), and i64
+ *           per symbol its last trade price (0: none)
  *  SEED     8 entries: i32 symbol id, u8 kind (0 buy, 1 sell: a resting order; 2: the symbol's call's indicative
  *           uncross), i64 price, i64 quantity (the order's shown quantity; the indicative volume)
  *  BATCH    1 u8 flags (bit 0: history, resent)   8 i64 egress sequence   16 i64 gateway sequence answered (0: none)

@@ -75,6 +75,12 @@ final class GatewayWelcome {
         int viewLength = runtime.view().encode(reply, at + Integer.BYTES, false, false);
         reply.putInt(at, viewLength, Egress.ORDER);
         at = putSymbolSettings(engine, at + Integer.BYTES + viewLength);
+        reply.putLong(at, engine.marketDataSequence(), Egress.ORDER); // the books' number (the binary feed's)
+        at += Long.BYTES;
+        for (int symbol = 0; symbol < symbols; symbol++) {
+            reply.putLong(at, engine.lastTradePrice(symbol), Egress.ORDER); // for the binary feed's snapshots
+            at += Long.BYTES;
+        }
         egress.offer(session, reply, at);
         sendSeed(session, engine);
         egress.resend(slot, session, 0, Egress.HISTORY);

@@ -29,4 +29,19 @@ public interface MarketDataSink {
      */
     default void indicative(int symbolId, TradingPhase phase, long price, long volume) {
     }
+
+    /** The symbol entered {@code phase} (a call, the close, continuous trading). */
+    default void phase(int symbolId, TradingPhase phase) {
+    }
+
+    /** The operator halted ({@code halted}) or resumed trading in the symbol. */
+    default void halted(int symbolId, boolean halted) {
+    }
+
+    /**
+     * The command is done (every change of it was told): called at the end of every command the engine processes,
+     * live or replayed, so a sink that groups changes by command groups them alike in both.
+     */
+    default void commandDone() {
+    }
 }

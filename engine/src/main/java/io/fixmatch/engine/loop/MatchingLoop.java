@@ -28,7 +28,6 @@ final class MatchingLoop implements Agent {
     private final EnginePersistence journal;
     private final MatchingEngine engine;
     private final OutboundRouting outbound;
-    private final MarketDataPublisher marketData;
     private final EpochNanoClock clock;
     private final int batchLimit;
     private final Command command = new Command();
@@ -43,9 +42,8 @@ final class MatchingLoop implements Agent {
     private volatile long closedAt;
 
     MatchingLoop(InboundCommandRing inbound, EnginePersistence journal, MatchingEngine engine,
-                 OutboundRouting outbound, MarketDataPublisher marketData, EpochNanoClock clock, int batchLimit,
+                 OutboundRouting outbound, EpochNanoClock clock, int batchLimit,
                  EngineCounters counters) {
-        this.marketData = marketData;
         this.inbound = inbound;
         this.counters = counters;
         this.journal = journal;
@@ -109,8 +107,7 @@ final class MatchingLoop implements Agent {
             counters.journalRefusal();
             engine.refuse(command, RejectReason.JOURNAL_UNAVAILABLE);
         }
-        outbound.commandDone();
-        marketData.commandDone();
+        outbound.commandDone(); // (the engine ends the command's market data itself: MarketDataSink#commandDone)
         if (journalPosition != 0 && journal.snapshotDue()) {
             snapshot();
         }

@@ -77,8 +77,8 @@ public final class MatchingRuntime implements EngineLink, AutoCloseable {
         this.counters = new EngineCounters(engineConfig.symbols().size());
         this.routing = new OutboundRouting(outbound, ringOfOwner, counters);
         this.engine = new MatchingEngine(engineConfig, routing);
-        this.marketData = new MarketDataPublisher(routing);
-        this.loop = new MatchingLoop(inbound, journal, engine, routing, marketData, clock,
+        this.marketData = new MarketDataPublisher(routing, engine);
+        this.loop = new MatchingLoop(inbound, journal, engine, routing, clock,
             loopConfig.batchLimit(), counters);
     }
 
@@ -104,6 +104,21 @@ public final class MatchingRuntime implements EngineLink, AutoCloseable {
             throw new IllegalStateException("market data is switched before start");
         }
         engine.marketData(enabled ? marketData : MarketDataSink.NONE);
+    }
+
+    /**
+     * Before {@link #start()}: a ring of its own for one more consumer, which gets every market data record (each
+     * command's, in order, numbered: {@code MarketDataCodec}) and nothing else: the binary feed's publisher
+     * (docs/FEED.md) reads it on a thread of its own. Market data must be on ({@link #publishMarketData}).
+     */
+    public OutboundEventRing addMarketDataRing() {
+        if (state == State.THREAD || state == State.INLINE) {
+            throw new IllegalStateException("the market data ring is added before start");
+        }
+        OutboundEventRing ring = new OutboundEventRing(loopConfig.outboundRingBytes(),
+            IdleStrategies.byName(loopConfig.idleStrategy()));
+        routing.feed(ring);
+        return ring;
     }
 
     /**

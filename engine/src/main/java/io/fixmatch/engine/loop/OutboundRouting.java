@@ -24,6 +24,8 @@ final class OutboundRouting implements EventSink {
     private boolean replaying;
     private EventSink replayed;
     private DropCopyRoutes dropCopies = DropCopyRoutes.NONE;
+    /** The binary feed's ring (market data only), or null: no feed in this process. */
+    private OutboundEventRing feed;
 
     /** @param ringOfOwner the ring index (0 .. rings - 1) of an owner id; out-of-range results go to ring 0 */
     OutboundRouting(OutboundEventRing[] rings, IntUnaryOperator ringOfOwner, EngineCounters counters) {
@@ -74,6 +76,14 @@ final class OutboundRouting implements EventSink {
         }
     }
 
+    /**
+     * Before the matching step runs: one more ring that gets the market data, and nothing else. It is as large as the
+     * others ({@link MatchingRuntime#addMarketDataRing}), so it takes the records {@link #maxMarketDataBytes} allows.
+     */
+    void feed(OutboundEventRing ring) {
+        feed = ring;
+    }
+
     /** The largest market data record every ring takes (its largest record: an eighth of its capacity). */
     int maxMarketDataBytes() {
         int bytes = Integer.MAX_VALUE;
@@ -83,11 +93,18 @@ final class OutboundRouting implements EventSink {
         return bytes;
     }
 
-    /** One command's market data ({@link MarketDataPublisher}): to every ring, as every gateway keeps the books. */
+    /**
+     * One command's market data ({@link MarketDataPublisher}): to every ring, as every gateway keeps the books, and to
+     * the feed's ring.
+     */
     void publishMarketData(DirectBuffer record, int length) {
         for (int i = 0; i < rings.length; i++) {
             rings[i].publishMarketData(record, length);
             touched[i] = true;
+        }
+        if (feed != null) {
+            feed.publishMarketData(record, length);
+            feed.wakeConsumer();
         }
     }
 

@@ -34,12 +34,24 @@ public final class WakeableBackoffIdleStrategy implements IdleStrategy {
 
     private final BooleanSupplier hasWork;
     private final long maxParkNanos;
+    private final int spins;
+    private final int yields;
     private volatile Thread parkedThread;
     private int idleCount;
 
     public WakeableBackoffIdleStrategy(BooleanSupplier hasWork, long maxParkNanos) {
+        this(hasWork, maxParkNanos, SPINS, YIELDS);
+    }
+
+    /**
+     * With a back-off of its own: {@code spins} spins and then {@code yields} yields before each park (a thread whose
+     * work is not worth a core's spinning, as the market data feed's: fewer of both).
+     */
+    public WakeableBackoffIdleStrategy(BooleanSupplier hasWork, long maxParkNanos, int spins, int yields) {
         this.hasWork = hasWork;
         this.maxParkNanos = maxParkNanos;
+        this.spins = spins;
+        this.yields = yields;
     }
 
     /** Producer side: called after adding work. Cheap when the consumer is awake (one volatile read). */
@@ -62,9 +74,9 @@ public final class WakeableBackoffIdleStrategy implements IdleStrategy {
     @Override
     public void idle() {
         int count = idleCount++;
-        if (count < SPINS) {
+        if (count < spins) {
             Thread.onSpinWait();
-        } else if (count < SPINS + YIELDS) {
+        } else if (count < spins + yields) {
             Thread.yield();
         } else {
             parkedThread = Thread.currentThread();
@@ -72,7 +84,7 @@ public final class WakeableBackoffIdleStrategy implements IdleStrategy {
                 LockSupport.parkNanos(this, maxParkNanos);
             }
             parkedThread = null;
-            idleCount = SPINS; // after a wake-up, yield before parking again
+            idleCount = spins; // after a wake-up, yield before parking again
         }
     }
 

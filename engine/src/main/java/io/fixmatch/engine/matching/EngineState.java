@@ -1,6 +1,7 @@
 package io.fixmatch.engine.matching;
 
 import io.fixmatch.engine.api.ClientOrderId;
+import io.fixmatch.engine.api.MarketDataSink;
 import io.fixmatch.engine.api.OrderType;
 import io.fixmatch.engine.api.SessionControl;
 import io.fixmatch.engine.api.Side;
@@ -33,8 +34,9 @@ import java.util.List;
  * {@link DataOutput} writes:
  * <pre>
  *   u16 halted symbol count, then each halted symbol's id as u16
- *   u8 state format version (5; 1 is still read: it ends after the inbound positions; 2: after the symbol prices;
- *     3: after the journal times, and its orders have no attributes; 4: after the waiting stops)
+ *   u8 state format version (6; 1 is still read: it ends after the inbound positions; 2: after the symbol prices;
+ *     3: after the journal times, and its orders have no attributes; 4: after the waiting stops; 5: after the queued
+ *     orders)
  *   i64 last order id   i64 last exec id
  *   i32 order count, then per resting order, in priority order (symbol, side, price level, time):
  *     i32 symbol id, u8 side ('1' buy, '2' sell: the FIX codes), u8 time in force ('0' day, '1' GTC, '6' GTD),
@@ -60,6 +62,8 @@ import java.util.List;
  *     points), i64 interruption length (ms), u8 time zone id length, the id (ASCII)
  *   i32 queued order count, then per order waiting out of the levels: u8 queue (1 a call's market buys, 2 its market
  *     sells, 3 At the Close orders waiting for the closing call), the order record (queues in order)
+ *   version 6:
+ *   i64 the number of the last market data message (the binary feed's sequence number, docs/FEED.md)
  * </pre>
  * The halted symbols come before the version byte because the journal's snapshot files (format 2) always had them
  * there, in their own frame, just before the rest: the files written before this class read unchanged. Open order
@@ -69,7 +73,8 @@ import java.util.List;
  * <p>Writing and reading allocate; never on the hot path. The engine must not be processing a command meanwhile.
  */
 public final class EngineState {
-    private static final int VERSION = 5;
+    private static final int VERSION = 6;
+    private static final int VERSION_5 = 5;
     private static final int VERSION_4 = 4;
     private static final int VERSION_3 = 3;
     private static final int VERSION_2 = 2;
@@ -153,6 +158,7 @@ public final class EngineState {
             out.writeByte(queues.get(i));
             writeOrders(out, List.of(queued.get(i)), false);
         }
+        out.writeLong(engine.marketDataSequence());
     }
 
     /** Version 5: each symbol's trading session (phase, deadlines, schedule, volatility settings, time zone). */
@@ -289,6 +295,18 @@ public final class EngineState {
      * same symbols; same failures as {@link #read(MatchingEngine, DirectBuffer, int, int)}.
      */
     public static void read(MatchingEngine engine, DataInput in) throws IOException {
+        // Putting state back is not a change of the market: what the restore makes the engine tell (halts, calls'
+        // indicative uncrosses) is not published, so the market data's numbering is what it was when written.
+        MarketDataSink marketData = engine.live.marketData;
+        engine.live.marketData = MarketDataSink.NONE;
+        try {
+            readState(engine, in);
+        } finally {
+            engine.live.marketData = marketData;
+        }
+    }
+
+    private static void readState(MatchingEngine engine, DataInput in) throws IOException {
         readHalts(engine, in);
         int version = in.readUnsignedByte();
         if (version < VERSION_1 || version > VERSION) {
@@ -314,9 +332,12 @@ public final class EngineState {
         if (version >= VERSION_4) {
             readOrders(engine, in, true, true, orders);
         }
-        if (version >= VERSION) {
+        if (version >= VERSION_5) {
             readSessions(engine, in);
             readQueuedOrders(engine, in, orders);
+        }
+        if (version >= VERSION) {
+            engine.marketDataSequence = in.readLong();
         }
         finishSessions(engine);
         finishRestore(engine, orders, lastOrderId, lastExecId);

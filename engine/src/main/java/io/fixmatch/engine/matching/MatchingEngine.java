@@ -55,6 +55,12 @@ public final class MatchingEngine implements TradingSettings {
     private final EngineView view;
     /** The deadline last published in the view (so the view is written only when it changes). */
     private long publishedDeadline = ExpiryQueue.NONE;
+    /**
+     * The number of the last market data message (the binary feed's sequence number, docs/FEED.md): advanced by
+     * whoever publishes the market data ({@link #advanceMarketDataSequence}), kept with the rest of the state so that a
+     * restart, or another replica, goes on with the same numbers.
+     */
+    long marketDataSequence;
     /** The journal timestamp (epoch ns) of the last journaled command acted on; 0 if none (or not known). */
     long lastCommandNanos;
     /** The journal timestamp (epoch ns) of the last EXPIRE_DAY_ORDERS; 0 if none (or not known). */
@@ -97,6 +103,7 @@ public final class MatchingEngine implements TradingSettings {
             auction.refreshIndicatives();
         }
         publishDeadline();
+        live.marketData.commandDone();
     }
 
     /**
@@ -234,6 +241,21 @@ public final class MatchingEngine implements TradingSettings {
      */
     public void marketData(MarketDataSink sink) {
         live.marketData = sink;
+    }
+
+    /** The number of the last market data message published (0: none yet); see {@link #advanceMarketDataSequence}. */
+    public long marketDataSequence() {
+        return marketDataSequence;
+    }
+
+    /**
+     * Numbers {@code messages} market data messages: returns the first number (one past the last given). Called by the
+     * market data publisher of the matching step only, in the command stream, so every replay numbers alike.
+     */
+    public long advanceMarketDataSequence(int messages) {
+        long first = marketDataSequence + 1;
+        marketDataSequence += messages;
+        return first;
     }
 
     /** What the engine publishes for other threads: halted symbols, book query answers. Any thread. */

@@ -25,6 +25,7 @@ final class TradingHalts {
         if (book != null) {
             book.halted = halted;
             view.halted(symbolId, halted);
+            live.marketData.halted(symbolId, halted);
         }
     }
 

@@ -42,6 +42,7 @@ final class TradingPhases {
         }
         session.phase = phase;
         view.phase(book.symbolId, phase);
+        live.marketData.phase(book.symbolId, phase);
     }
 
     /** A volatility interruption (or a halt's reopening auction) begins: a call until its end. */

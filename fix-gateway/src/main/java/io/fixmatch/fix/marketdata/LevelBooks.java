@@ -63,6 +63,9 @@ final class LevelBooks {
             long price = MarketDataCodec.price(buffer, offset, n);
             long quantity = MarketDataCodec.quantity(buffer, offset, n);
             byte kind = MarketDataCodec.kind(buffer, offset, n);
+            if (kind == MarketDataCodec.PHASE || kind == MarketDataCodec.HALT) {
+                continue; // the binary feed's (docs/FEED.md); FIX market data tells neither
+            }
             if (kind == MarketDataCodec.TRADE) {
                 addTrade(symbolId, price, quantity);
             } else if (kind == MarketDataCodec.INDICATIVE) {

@@ -32,6 +32,9 @@ public final class OrderFlow {
     private long quantity;
     private long id;
     private long origId;
+    /** For a replace: the price and quantity of the order it replaces. */
+    private long oldPrice;
+    private long oldQuantity;
     private final long[] consumedIds = new long[MAX_RESTING_PER_SYMBOL];
     private int consumedCount;
 
@@ -94,6 +97,8 @@ public final class OrderFlow {
         int slot = book.randomSlot(random);
         origId = book.id(slot);
         buy = book.isBuy(slot);
+        oldPrice = book.price(slot);
+        oldQuantity = book.quantity(slot);
         book.remove(slot);
         price = passivePrice(book, buy);
         quantity = 1 + random.nextInt(10) * 10L;
@@ -145,6 +150,28 @@ public final class OrderFlow {
     public long id() { return id; }
     /** For cancel and replace: the ClOrdID number of the order they act on. */
     public long origId() { return origId; }
+
+    /**
+     * The price levels of the books the request changes (a market data message each, the flow being alone in its
+     * books), the one whose change answers it first: a new order's or a cancel's level, a replace's new level then its
+     * old one (one level when both are the same: the venue tells one change of a level per command), the level an
+     * aggressive order takes out on the other side; none for a replace that changes neither price nor quantity (the
+     * venue changes nothing then). As {@link LevelKey}s.
+     */
+    public int changedLevels() {
+        if (kind != RequestKind.REPLACE) {
+            return 1;
+        }
+        return oldPrice != price ? 2 : oldQuantity != quantity ? 1 : 0;
+    }
+
+    public long changedLevel(int index) {
+        return switch (kind) {
+            case NEW_ORDER, CANCEL -> LevelKey.of(symbol, buy, price);
+            case REPLACE -> LevelKey.of(symbol, buy, index == 0 ? price : oldPrice);
+            case AGGRESSIVE -> LevelKey.of(symbol, !buy, price);
+        };
+    }
 
     /** For an aggressive request: how many of our resting orders it takes out, and their ids. */
     public int consumedCount() {

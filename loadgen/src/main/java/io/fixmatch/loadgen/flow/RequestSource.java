@@ -31,6 +31,19 @@ public interface RequestSource {
         throw new IndexOutOfBoundsException(index);
     }
 
+    /**
+     * How many price levels the current request changes, as the source knows them (0: it does not know: a recorded
+     * flow's effect depends on the market it meets); see {@link OrderFlow#changedLevels()}.
+     */
+    default int changedLevels() {
+        return 0;
+    }
+
+    /** The {@code index}-th level the current request changes ({@link LevelKey}); the first answers it. */
+    default long changedLevel(int index) {
+        throw new IndexOutOfBoundsException(index);
+    }
+
     /** The mean rate of the schedule, requests per second. */
     double meanRate();
 

@@ -57,6 +57,16 @@ public final class SeededSource implements RequestSource {
     }
 
     @Override
+    public int changedLevels() {
+        return flow.changedLevels();
+    }
+
+    @Override
+    public long changedLevel(int index) {
+        return flow.changedLevel(index);
+    }
+
+    @Override
     public double meanRate() {
         return rate;
     }

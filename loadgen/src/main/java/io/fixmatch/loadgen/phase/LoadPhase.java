@@ -23,6 +23,7 @@ public final class LoadPhase {
     private final Probes probes;
     private final TraceStages stages;
     private final PhasePlan plan;
+    private SendListener sendListener = SendListener.NONE;
     private long lastSentId;
 
     /** @param stages where the server's latency trace is split, or null */
@@ -36,10 +37,17 @@ public final class LoadPhase {
         this.plan = plan;
     }
 
+    /** Before {@link #run}: told of every request as it is sent (the binary feed's probe). */
+    public LoadPhase sendListener(SendListener listener) {
+        sendListener = listener;
+        return this;
+    }
+
     /** Runs the warm-up and the measured runs, waits for the last answers; JLBH's tables go to {@code out}. */
     public PhaseResult run(PrintStream out) throws InterruptedException {
         Pacer pacer = new Pacer(source, plan.parkMarginNanos(), plan.waitMode());
-        SendTask task = new SendTask(source, client, tracker, probes, stages, pacer, plan.timerSlackNanos());
+        SendTask task = new SendTask(source, client, tracker, probes, stages, pacer, plan.timerSlackNanos(),
+            sendListener);
         JLBHOptions options = new JLBHOptions()
             .warmUpIterations(plan.warmupIterations())
             .iterations(plan.iterationsPerRun())

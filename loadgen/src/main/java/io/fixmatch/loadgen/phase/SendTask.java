@@ -32,6 +32,7 @@ final class SendTask implements JLBHTask {
     private final TraceStages stages;
     private final Pacer pacer;
     private final long timerSlackNanos;
+    private final SendListener sendListener;
     private final SendLog sendLog = new SendLog();
     private long warmupDue;
     private boolean warmedUp;
@@ -53,7 +54,8 @@ final class SendTask implements JLBHTask {
 
     /** @param stages the latency trace's stages, or null */
     SendTask(RequestSource source, FixClient client, RequestTracker tracker, Probes probes, TraceStages stages,
-             Pacer pacer, long timerSlackNanos) {
+             Pacer pacer, long timerSlackNanos, SendListener sendListener) {
+        this.sendListener = sendListener;
         this.source = source;
         this.client = client;
         this.tracker = tracker;
@@ -82,6 +84,7 @@ final class SendTask implements JLBHTask {
         long start = System.nanoTime();
         long id = source.id();
         tracker.sending(id, source.kind(), due);
+        sendListener.sending(source, due);
         for (int i = 0; i < source.consumedCount(); i++) {
             tracker.targeting(source.consumedId(i));
         }

@@ -2,6 +2,7 @@ package io.fixmatch.server.admin;
 
 import io.fixmatch.engine.config.SymbolSpec;
 import io.fixmatch.engine.loop.EngineLink;
+import io.fixmatch.feed.publisher.FeedPublisher;
 import io.fixmatch.fix.app.OrderEntry;
 import io.fixmatch.fix.gateway.Gateways;
 import io.fixmatch.fix.security.UnauthenticatedConnections;
@@ -19,8 +20,10 @@ import java.util.List;
  * @param journal      the journal (standalone), or null (a cluster gateway has none: the nodes keep it)
  * @param cluster      what a cluster gateway knows of its cluster (null: standalone)
  * @param unauthenticated the connections not logged on yet, and those closed to make room
+ * @param feed         the binary market data feed this process publishes, or null
  */
 public record AdminContext(Readiness readiness, EngineLink engine, Gateways gateways, List<FixSession> sessions,
                            List<OrderEntry> orderEntries, List<SymbolSpec> symbols, ChroniclePersistence journal,
-                           ClusterGateway cluster, UnauthenticatedConnections unauthenticated) {
+                           ClusterGateway cluster, UnauthenticatedConnections unauthenticated,
+                           FeedPublisher feed) {
 }

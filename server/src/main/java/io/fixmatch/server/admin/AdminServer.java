@@ -69,6 +69,10 @@ public final class AdminServer implements AutoCloseable {
             Route.of("POST", "/sessions/([^/]+)/kill-switch", sessionEndpoints::killSwitch),
             Route.of("POST", "/sessions/([^/]+)/kill-switch/release", sessionEndpoints::releaseKillSwitch),
             Route.of("POST", "/engine/expire-day-orders", engineEndpoints::expireDayOrders)));
+        routes.add(Route.of("GET", "/feed", new FeedEndpoint(context.feed())));
+        if (context.feed() != null) {
+            FeedEndpoint.registerMetrics(registry, context.feed());
+        }
         if (context.cluster() != null) {
             routes.add(Route.of("GET", "/cluster", new ClusterEndpoint(context.cluster())));
             ClusterEndpoint.registerMetrics(registry, context.cluster());
@@ -82,7 +86,7 @@ public final class AdminServer implements AutoCloseable {
             throw e;
         }
         AdminServer server = new AdminServer(http, gcPauses);
-        LOG.info("admin endpoint on http://{}:{} (/health, /metrics, /sessions, /book/SYMBOL; {})", settings.host(),
+        LOG.info("admin endpoint on http://{}:{} (/health, /metrics, /sessions, /book/SYMBOL, /feed; {})", settings.host(),
             server.port(), settings.token() == null ? "no token" : "bearer token required but for /health");
         return server;
     }

@@ -58,6 +58,8 @@ final class ClusterVenue implements AutoCloseable {
         final int adminPort;
         final Path data;
         final List<String> sessions;
+        /** Keys of this gateway alone, as environment variables (its binary feed's channels, say). */
+        final Map<String, String> keys = new java.util.HashMap<>();
         Process process;
 
         Gateway(int id, List<String> sessions) throws IOException {
@@ -76,6 +78,7 @@ final class ClusterVenue implements AutoCloseable {
         /** Starts the process; {@link #start} also waits until it is ready. */
         private void launch() throws IOException {
             Map<String, String> environment = new java.util.HashMap<>();
+            keys.forEach((key, value) -> environment.put(ConfigKeys.environmentName(key), value));
             environment.put(ConfigKeys.environmentName("cluster.gatewayId"), Integer.toString(id));
             if (!sessions.isEmpty()) {
                 environment.put(ConfigKeys.environmentName("cluster.gatewaySessions"), String.join(",", sessions));
@@ -103,16 +106,17 @@ final class ClusterVenue implements AutoCloseable {
 
         /** This gateway's {@code GET /sessions}, as JSON. */
         JsonNode sessions() throws IOException, InterruptedException {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-                + adminPort + "/sessions")).timeout(ASK_TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofString());
-            return JSON.readTree(response.body());
+            return json("/sessions");
         }
 
         /** This gateway's {@code GET /cluster}, as JSON. */
         JsonNode cluster() throws IOException, InterruptedException {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-                + adminPort + "/cluster")).timeout(ASK_TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofString());
-            return JSON.readTree(response.body());
+            return json("/cluster");
+        }
+
+        /** This gateway's {@code GET /feed} (its binary market data feed), as JSON. */
+        JsonNode feed() throws IOException, InterruptedException {
+            return json("/feed");
         }
 
         /**
@@ -123,6 +127,12 @@ final class ClusterVenue implements AutoCloseable {
             return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + adminPort + path))
                 .timeout(ASK_TIMEOUT).POST(HttpRequest.BodyPublishers.noBody()).build(),
                 HttpResponse.BodyHandlers.discarding()).statusCode();
+        }
+
+        private JsonNode json(String path) throws IOException, InterruptedException {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                + adminPort + path)).timeout(ASK_TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofString());
+            return JSON.readTree(response.body());
         }
 
         /** The status of this gateway's {@code /health}: 200 while ready and a leader answers, else 503. */
@@ -152,7 +162,9 @@ final class ClusterVenue implements AutoCloseable {
             "engine.maxPriceLevels=10000",
             "cluster.name=test",
             "cluster.members=" + members,
-            "cluster.aeronDir=" + aeron);
+            "cluster.aeronDir=" + aeron,
+            // the gateways' binary feeds: no fixed retransmission port (test runs side by side)
+            "marketData.feed.retransmitPort=0");
         configure(extraLines);
     }
 
