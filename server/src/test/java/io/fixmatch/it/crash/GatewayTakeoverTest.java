@@ -35,9 +35,9 @@ class GatewayTakeoverTest {
     }
 
     /**
-     * The sessions moved to the second gateway across an election (the leader killed with their gateway); with
-     * {@code -Dfixmatch.test.long=true} there and back first, then across the election. {@code GatewayTakeoverLongRun}
-     * runs 20 and more.
+     * The sessions moved to the second gateway and back, the second time across an election (the leader killed with
+     * their gateway); with {@code -Dfixmatch.test.long=true} a third move first. {@code GatewayTakeoverLongRun} runs
+     * 20 and more.
      */
     @Test
     @Timeout(value = 900, unit = TimeUnit.SECONDS)
@@ -45,7 +45,7 @@ class GatewayTakeoverTest {
         List<Disruption> disruptions = LONG
             ? List.of(Disruption.KILL_GATEWAY_AND_DISK, Disruption.KILL_GATEWAY_AND_DISK,
                 Disruption.KILL_GATEWAY_AND_LEADER)
-            : List.of(Disruption.KILL_GATEWAY_AND_LEADER);
+            : List.of(Disruption.KILL_GATEWAY_AND_DISK, Disruption.KILL_GATEWAY_AND_LEADER);
         assertConsistent(GatewayTakeoverRun.run(GatewayTakeoverRun.Settings.standard(SEED, disruptions, directory)),
             disruptions.size());
     }
