@@ -31,7 +31,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * state format 4: stop and stop-limit orders waiting and triggered, icebergs, GTD, post-only), from the engine
  * {@link #engineWithAttributes()} builds: it reads back into that engine. {@code snapshot-format-2-state-5.snap} was
  * written by the build that added trading sessions (format 5: phases, schedules, a call's queued orders), from
- * {@link #engineWithAuctions()}: today's build writes that engine byte for byte the same and reads it back.
+ * {@link #engineWithAuctions()}: it reads back into that engine, its market data numbering at 0 (format 5 had none).
+ * {@code snapshot-format-2-state-6.snap} was written by the build that added the feed (format 6: the last number
+ * given to a market data entry), from the same engine: today's build writes it byte for byte the same and reads it back.
  */
 class SnapshotFileFormatTest {
     private static final long JOURNAL_INDEX = 0x4_0000_0123L;
@@ -70,13 +72,26 @@ class SnapshotFileFormatTest {
     }
 
     @Test
-    void todaysBuildWritesTheSameBytesAsTheBuildThatAddedTradingSessionsAndReadsThemBack() throws IOException {
+    void aSnapshotOfStateFormat5ReadsBack() throws IOException {
         MatchingEngine engine = engineWithAuctions();
         String state = EngineStateText.of(engine);
         assertTrue(state.contains(" queued ") && state.contains("session phase=OPENING_CALL")
-            && state.contains("tif=AT_THE_CLOSE") && state.contains(" waiting "), state);
+            && state.contains("tif=AT_THE_CLOSE") && state.contains(" waiting ")
+            && state.contains("marketDataSequence=0"), state);
+        Path file = Files.write(directory.resolve("format5.snap"), resource("snapshot-format-2-state-5.snap"));
+        MatchingEngine restored = new MatchingEngine(TestFlow.ENGINE, e -> { });
+        EngineSnapshot.restore(file, restored);
+        assertEquals(state, EngineStateText.of(restored)); // format 5 numbered no market data: 0
+    }
+
+    @Test
+    void todaysBuildWritesTheSameBytesAsTheBuildThatAddedTheFeedAndReadsThemBack() throws IOException {
+        MatchingEngine engine = engineWithAuctions();
+        engine.advanceMarketDataSequence(4_321); // as the matching step's publisher numbers entries
+        String state = EngineStateText.of(engine);
+        assertTrue(state.contains("marketDataSequence=4321"), state);
         Path written = EngineSnapshot.write(directory, JOURNAL_INDEX, TestFlow.SYMBOLS, OWNERS, engine);
-        assertArrayEquals(resource("snapshot-format-2-state-5.snap"), Files.readAllBytes(written));
+        assertArrayEquals(resource("snapshot-format-2-state-6.snap"), Files.readAllBytes(written));
 
         MatchingEngine restored = new MatchingEngine(TestFlow.ENGINE, e -> { });
         EngineSnapshot.restore(written, restored);

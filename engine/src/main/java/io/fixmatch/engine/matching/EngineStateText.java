@@ -19,7 +19,8 @@ public final class EngineStateText {
         text.append("lastOrderId=").append(engine.lastOrderId())
             .append(" lastExecId=").append(engine.lastExecId())
             .append(" lastCommandNanos=").append(engine.lastCommandNanos())
-            .append(" lastDayEndNanos=").append(engine.lastDayEndNanos()).append('\n');
+            .append(" lastDayEndNanos=").append(engine.lastDayEndNanos())
+            .append(" marketDataSequence=").append(engine.marketDataSequence()).append('\n');
         for (int symbol = 0; symbol < engine.symbolCount(); symbol++) {
             for (Side side : new Side[] {Side.BUY, Side.SELL}) {
                 int symbolId = symbol;
