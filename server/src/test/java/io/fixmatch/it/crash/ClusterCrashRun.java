@@ -506,8 +506,9 @@ final class ClusterCrashRun {
 
     /**
      * For each disruption, the longest pause in the clients' reports (all sessions together) from the disruption on
-     * (the next 15 s, or until the next disruption): how long trading stopped, as the clients saw it (at 1,000 requests/s a report comes every
-     * millisecond or so).
+     * (the gaps that begin in the next 15 s, or before the next disruption): how long trading stopped, as the clients
+     * saw it (at 1,000 requests/s a report comes every millisecond or so). A gap still open at the window's end counts
+     * whole (until the first report after it): a move with no report in the window was reported as a pause of 0.
      */
     static List<Long> pauses(List<TraderLog> logs, List<Long> disruptedAt) {
         long[] arrivals = logs.stream().flatMapToLong(log -> java.util.Arrays.stream(log.reportArrivals())).sorted()
@@ -523,11 +524,11 @@ final class ClusterCrashRun {
                 if (arrival <= at) {
                     continue;
                 }
-                if (arrival > end) {
-                    break;
-                }
                 longest = Math.max(longest, arrival - previous);
                 previous = arrival;
+                if (arrival > end) {
+                    break; // it closed the gap that was open at the window's end (none in it at all: the whole wait)
+                }
             }
             pauses.add(TimeUnit.NANOSECONDS.toMillis(longest));
         }
