@@ -171,6 +171,10 @@ public final class LoadgenMain {
             }
             server = phase.run(out);
             lastSentId = phase.lastSentId();
+            if (feed != null && !feed.endOfFlow(options.timeoutSeconds() * 1000L)) {
+                out.println("loadgen: the binary market data feed did not bring every level change of the flow within "
+                    + options.timeoutSeconds() + " s");
+            }
             client.logout(5);
             sequenceGaps = client.sequenceGaps();
         }

@@ -63,6 +63,13 @@ public final class FeedProbe implements SendListener, MessageObserver, AutoClose
     private volatile long samples;
     private volatile long unmatched;
     private volatile long overflows;
+    /** Handler-owned: level changes taken off the sender's ring and not yet seen in the feed. */
+    private volatile long queuedChanges;
+    /**
+     * Set once the flow has ended ({@link #endOfFlow}): later updates are not the flow's (the venue canceling the
+     * session's resting orders when it logs out, say) and are not counted.
+     */
+    private volatile boolean ended;
 
     /**
      * @param symbols    the flow's symbols, in its order
@@ -108,6 +115,21 @@ public final class FeedProbe implements SendListener, MessageObserver, AutoClose
         return headSeen.getAcquire();
     }
 
+    /**
+     * The flow's last request sent and answered: waits up to {@code timeoutMillis} for the feed to bring every level
+     * change the flow's requests made, then counts nothing more, so that what the session's logout makes the venue do
+     * (canceling its resting orders, with cancel-on-disconnect) is not taken for updates no request explains. Whether
+     * every change came.
+     */
+    public boolean endOfFlow(long timeoutMillis) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + timeoutMillis;
+        while (published.getAcquire() - head() + queuedChanges > 0 && System.currentTimeMillis() < deadline) {
+            Thread.sleep(1);
+        }
+        ended = true;
+        return published.getAcquire() - head() + queuedChanges == 0;
+    }
+
     // --- the handler's thread ---
 
     @Override
@@ -123,11 +145,15 @@ public final class FeedProbe implements SendListener, MessageObserver, AutoClose
             }
         }
         expected.clear(); // a snapshot taken again: what was in flight cannot be told apart any more
+        queuedChanges = 0;
     }
 
     @Override
     public void applied(long sequence, int symbolId, DirectBuffer buffer, int offset, int length) {
         long now = System.nanoTime();
+        if (ended) {
+            return;
+        }
         header.wrap(buffer, offset);
         if (header.templateId() != LevelUpdateDecoder.TEMPLATE_ID) {
             return;
@@ -145,6 +171,7 @@ public final class FeedProbe implements SendListener, MessageObserver, AutoClose
             return;
         }
         long due = dues.pollLong();
+        queuedChanges--;
         if (due != PLACEHOLDER) {
             probes.recordOnly(PROBE, now - due);
             samples++;
@@ -162,6 +189,7 @@ public final class FeedProbe implements SendListener, MessageObserver, AutoClose
                 expected.put(ringKeys[slot], dues);
             }
             dues.addLong(ringDues[slot]);
+            queuedChanges++;
         }
         headSeen.setRelease(head);
     }
