@@ -52,7 +52,14 @@ final class ClientProcess implements AutoCloseable {
     /** Starts {@code main} with these arguments; stdout and stderr are read together. */
     static ClientProcess start(Class<?> main, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-            .toString(), "-Xmx128m", "-cp", System.getProperty("java.class.path"), main.getName()));
+            .toString(), "-Xmx128m"));
+        // The root pom's fixmatch.test.childJvmFlags: a short-lived JVM on a 2-core machine (its comment says why).
+        for (String flag : System.getProperty("fixmatch.test.childJvmFlags", "").trim().split("\\s+")) {
+            if (!flag.isEmpty()) {
+                command.add(flag);
+            }
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
         command.addAll(List.of(args));
         return new ClientProcess(new ProcessBuilder(command).redirectErrorStream(true).start());
     }

@@ -42,7 +42,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class DistributionIT {
     /** A server small enough for a test machine, through the documented overrides. */
-    private static final Map<String, String> SMALL = Map.of("FIXMATCH_JAVA_OPTS", "-Xms256m -Xmx256m",
+    private static final Map<String, String> SMALL = Map.of("FIXMATCH_JAVA_OPTS", Processes.SMALL_JVM,
         "FIXMATCH_ENGINE_MAX_ORDERS", "10000", "FIXMATCH_ENGINE_MAX_PRICE_LEVELS", "10000");
     /** A FIX server's ready line: its port. */
     private static final String READY = "fixmatch ready: FIX 4.4 on 127.0.0.1:(\\d+)";

@@ -29,6 +29,12 @@ final class Processes implements AutoCloseable {
     static final Duration WAIT = Duration.ofSeconds(180);
     /** A test method's own bound (JUnit's {@code @Timeout}): a few commands, each within {@link #WAIT}. */
     static final long TEST_SECONDS = 600;
+    /**
+     * The JVM flags (FIXMATCH_JAVA_OPTS and the like) of what the tests start: a small heap, and C1 alone, since a JVM
+     * that lives seconds does not pay back C2's compilations on a 2-core machine (the root pom's
+     * {@code fixmatch.test.childJvmFlags} says the same for the other modules' tests; the scripts pick the collector).
+     */
+    static final String SMALL_JVM = "-Xms256m -Xmx256m -XX:TieredStopAtLevel=1";
 
     private final Path directory;
     private final List<Process> started = new ArrayList<>();

@@ -19,8 +19,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The repository's scripts, as a person runs them from anywhere: server.sh reads config/fixmatch.properties at
- * start (an edit there builds nothing) and resolves paths from where the user stands, as book-at.sh does; demo.sh starts a throw-away
- * server on the port it is given; loadgen.sh --server-port runs its own server there; the build shows progress.
+ * start (an edit there builds nothing) and resolves paths from where the user stands, as book-at.sh does; demo.sh
+ * starts a throw-away server on the port it is given; loadgen.sh --server-port runs its own server there; the build
+ * shows progress.
  */
 class ScriptsIT {
     @TempDir
@@ -30,8 +31,9 @@ class ScriptsIT {
     @Timeout(value = Processes.TEST_SECONDS, unit = TimeUnit.SECONDS)
     void serverShReadsTheConfigFileAndTakesPathsFromWhereTheUserStands() throws Exception {
         try (Processes processes = new Processes(dir)) {
-            Process server = processes.start(dir, Map.of("FIXMATCH_JAVA_OPTS", "-Xms256m -Xmx256m",
-                    "FIXMATCH_ENGINE_MAX_ORDERS", "10000"), Processes.REPOSITORY.resolve("scripts/server.sh").toString(),
+            Process server = processes.start(dir, Map.of("FIXMATCH_JAVA_OPTS", Processes.SMALL_JVM,
+                    "FIXMATCH_ENGINE_MAX_ORDERS", "10000"),
+                Processes.REPOSITORY.resolve("scripts/server.sh").toString(),
                 "--port", "0", "--admin-port", "0", "--data", "here");
             processes.await(server, "fixmatch ready");
             assertTrue(processes.output(server).contains("data " + dir.resolve("here") + ", logs "
@@ -61,11 +63,11 @@ class ScriptsIT {
     void clientAndLoadgenStartedWithTheServerAreServedOnceItIsReady() throws Exception {
         int port = Processes.freePort();
         try (Processes processes = new Processes(dir)) {
-            Process loadgen = processes.start(Processes.REPOSITORY, Map.of("LOADGEN_JAVA_OPTS", "-Xms256m -Xmx256m"),
+            Process loadgen = processes.start(Processes.REPOSITORY, Map.of("LOADGEN_JAVA_OPTS", Processes.SMALL_JVM),
                 "scripts/loadgen.sh", "--port", Integer.toString(port), "--rate", "300", "--duration", "1",
                 "--warmup", "0", "--timeout", "180", "--out", dir.resolve("report").toString());
             processes.await(loadgen, "waiting for the server at 127.0.0.1:" + port);
-            Process server = processes.start(dir, Map.of("FIXMATCH_JAVA_OPTS", "-Xms256m -Xmx256m",
+            Process server = processes.start(dir, Map.of("FIXMATCH_JAVA_OPTS", Processes.SMALL_JVM,
                     "FIXMATCH_ENGINE_MAX_ORDERS", "20000", "FIXMATCH_ENGINE_MAX_PRICE_LEVELS", "20000"),
                 Processes.REPOSITORY.resolve("scripts/server.sh").toString(), "--port", Integer.toString(port),
                 "--admin-port", "0", "--data", "starting");
@@ -109,7 +111,7 @@ class ScriptsIT {
         Path out = dir.resolve("report");
         try (Processes processes = new Processes(dir)) {
             Process loadgen = processes.start(Processes.REPOSITORY, Map.of(
-                    "SERVER_JAVA_OPTS", "-Xms256m -Xmx256m", "LOADGEN_JAVA_OPTS", "-Xms256m -Xmx256m",
+                    "SERVER_JAVA_OPTS", Processes.SMALL_JVM, "LOADGEN_JAVA_OPTS", Processes.SMALL_JVM,
                     "SERVER_PROPERTIES", "engine.maxOrders=20000 engine.maxPriceLevels=20000"),
                 "scripts/loadgen.sh", "--server-port", Integer.toString(port), "--rate", "300", "--duration", "1",
                 "--warmup", "0", "--out", out.toString());

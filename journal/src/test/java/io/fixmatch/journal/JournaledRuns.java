@@ -70,6 +70,12 @@ final class JournaledRuns {
             }
         }
         command.add("-Xmx256m");
+        // The root pom's fixmatch.test.childJvmFlags: a short-lived JVM on a 2-core machine (its comment says why).
+        for (String flag : System.getProperty("fixmatch.test.childJvmFlags", "").trim().split("\\s+")) {
+            if (!flag.isEmpty()) {
+                command.add(flag);
+            }
+        }
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(main.getName());

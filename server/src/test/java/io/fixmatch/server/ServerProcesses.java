@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +48,7 @@ public final class ServerProcesses implements AutoCloseable {
             }
         }
         command.add("-Xmx256m");
+        command.addAll(childJvmFlags());
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass);
@@ -139,5 +141,11 @@ public final class ServerProcesses implements AutoCloseable {
                 process.waitFor(WaitBounds.PROCESS.toMillis(), TimeUnit.MILLISECONDS);
             }
         }
+    }
+
+    /** The root pom's {@code fixmatch.test.childJvmFlags}: short-lived JVMs on a 2-core machine (its comment says why). */
+    public static List<String> childJvmFlags() {
+        return Arrays.stream(System.getProperty("fixmatch.test.childJvmFlags", "").trim().split("\\s+"))
+            .filter(flag -> !flag.isEmpty()).toList();
     }
 }

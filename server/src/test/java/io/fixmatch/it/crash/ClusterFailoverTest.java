@@ -27,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the same times on every node, the log's, a follower's that applied them only once restarted too.
  * {@code CLUSTER_TEST_KEEP=DIR} keeps each run's folders.
  */
+@WholeVenue
 class ClusterFailoverTest {
     private static final long SEED = 22;
     /** The long variants (more disruptions of a kind), outside the default build. */

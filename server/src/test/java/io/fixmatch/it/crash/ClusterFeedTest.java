@@ -26,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * same message wherever both hold a number, the books gateway 2's snapshot gave as gateway 1's stream had them at its
  * number, and at the end the nodes' books.
  */
+@WholeVenue
 class ClusterFeedTest {
     private static final long SEED = 31;
     private static final List<String> SESSIONS = List.of("CLIENT1", "CLIENT2", "CLIENT3", "CLIENT4");

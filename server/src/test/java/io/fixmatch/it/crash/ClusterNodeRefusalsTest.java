@@ -31,6 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * as the cluster's snapshot does. The refused starts leave the folder as it was: the node then starts with its own
  * configuration and holds its book.
  */
+@WholeVenue
 class ClusterNodeRefusalsTest {
     /** The test's folder ({@link ClusterVenue#testFolder}: kept with {@code CLUSTER_TEST_KEEP}). */
     @TempDir

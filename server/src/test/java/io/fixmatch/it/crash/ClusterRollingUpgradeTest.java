@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
  * ({@link CrashChecker}), every node's journal holds the same records, and every node speaks this release's protocol
  * version.
  */
+@WholeVenue
 @Tag("long") // ~60 s: -Dfixmatch.test.long=true (docs/TESTING.md)
 class ClusterRollingUpgradeTest {
     private static final long SEED = 29;

@@ -44,6 +44,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *       the nodes hold.</li>
  * </ul>
  */
+@WholeVenue
 @Tag("long") // ~60 s: -Dfixmatch.test.long=true (docs/TESTING.md)
 class ClusterTwoGatewaysTest {
     private static final long SEED = 7;

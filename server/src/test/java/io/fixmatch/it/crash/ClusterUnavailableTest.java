@@ -24,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * ClOrdID agrees with the client's last report), and nothing refused was entered (no other report names a refused
  * ClOrdID; the venue does not know it).
  */
+@WholeVenue
 @Tag("long") // ~45 s: -Dfixmatch.test.long=true (docs/TESTING.md)
 class ClusterUnavailableTest {
     private static final long SEED = 23;

@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * point of the test), and with SIGTERM (a clean stop, which must lose nothing either; it also shows the harness
  * raises no false alarm). The long run (hundreds of kills) is {@link CrashConsistencyLongRun}.
  */
+@WholeVenue
 class CrashConsistencyTest {
     private static final long SEED = 14;
 

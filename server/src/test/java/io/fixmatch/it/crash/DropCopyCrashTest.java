@@ -22,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * no sequence gap. The same child process, data folder and QuickFIX/J file-store traders as
  * {@link CrashConsistencyTest}.
  */
+@WholeVenue
 @Tag("long") // ~35 s: -Dfixmatch.test.long=true (docs/TESTING.md)
 class DropCopyCrashTest {
     private static final long SEED = 17;

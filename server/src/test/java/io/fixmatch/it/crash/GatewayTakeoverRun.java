@@ -44,6 +44,11 @@ final class GatewayTakeoverRun {
                 List.of("AAPL", "MSFT"), 750, 1_000, 3_000, directory, 0);
         }
 
+        Settings withRatePerSession(int rate) {
+            return new Settings(seed, disruptions, sessions, symbols, rate, minLoadMillis, maxLoadMillis, directory,
+                gatewayTimeoutMs);
+        }
+
         List<String> venueLines() {
             List<String> lines = new ArrayList<>();
             lines.add("session." + DROP_COPY + ".dropCopyFor=" + String.join(",", COVERED));

@@ -24,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * been silent too long. Gateway 1 is then thawed with its old connection still open (through a proxy that counts what
  * it writes): it must write not one byte on it, and CLIENT1 must have every fill once, its numbers unbroken.
  */
+@WholeVenue
 class SessionFencingTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
     private static final int ORDERS = 20;
