@@ -42,6 +42,12 @@ import static org.junit.jupiter.api.Assertions.fail;
  * rejected (35=3 / 35=j sent back) nor complained about anything the server sent.
  */
 public final class QfjClient implements AutoCloseable {
+    /**
+     * The error events of a client whose server restarts: its socket closed under it, then its tries refused until the
+     * new server listens (longer than QuickFIX/J's 1 s between tries in cluster mode or on a busy machine).
+     */
+    public static final Pattern SERVER_RESTARTED =
+        Pattern.compile("Socket exception|Connection reset|Connection refused");
     static final Duration TIMEOUT = WaitBounds.ANSWER;
 
     private final SessionID sessionId;
