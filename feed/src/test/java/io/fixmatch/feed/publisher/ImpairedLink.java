@@ -28,6 +28,9 @@ final class ImpairedLink implements AutoCloseable {
     volatile boolean cut;
     /** Once true every datagram passes, after any held back (the network well again: {@link #heal}). */
     private volatile boolean healed;
+    /** Datagrams taken from the socket, whatever then became of them, and when the last one was. */
+    final AtomicLong received = new AtomicLong();
+    volatile long lastReceivedNanos = System.nanoTime();
     final AtomicLong relayed = new AtomicLong();
     final AtomicLong dropped = new AtomicLong();
     final AtomicLong duplicated = new AtomicLong();
@@ -86,6 +89,8 @@ final class ImpairedLink implements AutoCloseable {
                 if (from == null || target == null) {
                     continue;
                 }
+                received.incrementAndGet();
+                lastReceivedNanos = System.nanoTime();
                 byte[] datagram = new byte[buffer.position()];
                 buffer.flip().get(datagram);
                 if (cut) {
