@@ -46,10 +46,9 @@ class ClusterFeedTest {
         try (ClusterVenue venue = new ClusterVenue(directory.resolve("venue"), 3, SESSIONS, SYMBOLS, List.of());
              FeedHandler one = listening(TestServers.freeUdpPort(), logOne);
              FeedHandler two = listening(TestServers.freeUdpPort(), logTwo)) {
-            venue.startNodes();
             ClusterVenue.Gateway gatewayOne = publishingTo(venue.gateway(1, List.of()), one);
             ClusterVenue.Gateway gatewayTwo = publishingTo(venue.gateway(2, List.of()), two);
-            gatewayOne.start();
+            venue.startVenue(gatewayOne);
             Traders traders = new Traders(SESSIONS, gatewayOne.fixPort, directory.resolve("clients"));
             long beforeKill;
             long afterKill;
@@ -64,11 +63,12 @@ class ClusterFeedTest {
                 beforeKill = one.health().lastApplied();
                 venue.kill(leader);
                 venue.awaitLeader(leader, WaitBounds.CLUSTER);
-                venue.startNode(leader); // back on its disk, as a follower
+                venue.launchNode(leader); // back on its disk, as a follower, starting while the flow goes on
                 afterKill = one.health().lastApplied();
                 TimeUnit.MILLISECONDS.sleep(2_000); // the flow's length after the new leader took over
                 traders.stopLoad();
                 traders.awaitQuiet(WaitBounds.CLUSTER);
+                venue.awaitNodeReady(leader);
                 traders.finish();
             } catch (AssertionError e) {
                 throw new AssertionError(e.getMessage() + "\ngateway 1:\n" + venue.output(gatewayOne.process)

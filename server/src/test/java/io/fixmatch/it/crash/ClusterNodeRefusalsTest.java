@@ -74,9 +74,8 @@ class ClusterNodeRefusalsTest {
         Path directory = ClusterVenue.testFolder(tempDirectory);
         try (ClusterVenue venue = new ClusterVenue(directory.resolve("venue"), 1, List.of("CLIENT1", "CLIENT2"),
             List.of("AAPL", "MSFT"), List.of())) {
-            venue.startNodes();
             ClusterVenue.Gateway gateway = venue.gateway(1, List.of());
-            gateway.start();
+            venue.startVenue(gateway);
             try (QfjClient buyer = QfjClient.logOn("CLIENT1", gateway.fixPort);
                  QfjClient seller = QfjClient.logOn("CLIENT2", gateway.fixPort)) {
                 buyer.send(Orders.limit("b1", "AAPL", Side.BUY, 100, "100.00"));

@@ -69,10 +69,9 @@ class ClusterTwoGatewaysTest {
         sessions.addAll(GATEWAY_2);
         try (ClusterVenue venue = new ClusterVenue(directory.resolve("venue"), 3, sessions, SYMBOLS,
             List.of("session.DROPCOPY.dropCopyFor=" + String.join(",", COVERED)))) {
-            venue.startNodes();
             ClusterVenue.Gateway one = venue.gateway(1, GATEWAY_1);
             ClusterVenue.Gateway two = venue.gateway(2, GATEWAY_2);
-            venue.startGateways(one, two);
+            venue.startVenue(one, two);
             Map<String, Integer> ports = new LinkedHashMap<>();
             List.of("CLIENT1", "CLIENT2").forEach(compId -> ports.put(compId, one.fixPort));
             List.of("CLIENT3", "CLIENT4").forEach(compId -> ports.put(compId, two.fixPort));

@@ -43,9 +43,8 @@ class ClusterUnavailableTest {
         Path directory = ClusterVenue.testFolder(tempDirectory);
         try (ClusterVenue venue = new ClusterVenue(directory.resolve("venue"), 3, SESSIONS, SYMBOLS,
             List.of("cluster.unavailableAfterMs=" + UNAVAILABLE_AFTER_MS))) {
-            venue.startNodes();
             ClusterVenue.Gateway gateway = venue.gateway(1, List.of());
-            gateway.start();
+            venue.startVenue(gateway);
             Traders traders = new Traders(SESSIONS, gateway.fixPort, directory.resolve("clients"));
             List<TraderLog> logs;
             try {

@@ -72,11 +72,15 @@ final class ClusterVenue implements AutoCloseable {
 
         void start() throws IOException, InterruptedException {
             launch();
+            awaitReady();
+        }
+
+        void awaitReady() throws IOException, InterruptedException {
             processes.awaitReady(process, WaitBounds.CLUSTER);
         }
 
         /** Starts the process; {@link #start} also waits until it is ready. */
-        private void launch() throws IOException {
+        void launch() throws IOException {
             Map<String, String> environment = new java.util.HashMap<>();
             keys.forEach((key, value) -> environment.put(ConfigKeys.environmentName(key), value));
             environment.put(ConfigKeys.environmentName("cluster.gatewayId"), Integer.toString(id));
@@ -257,13 +261,33 @@ final class ClusterVenue implements AutoCloseable {
         }
     }
 
+    /**
+     * Starts every node and these gateways side by side and waits until each is ready: a gateway started before the
+     * cluster has a leader waits for it by itself ("waiting for the cluster"), as under a supervisor that starts
+     * everything at once, so the gateways' start overlaps the nodes' election instead of following it.
+     */
+    void startVenue(Gateway... started) throws IOException, InterruptedException {
+        for (int id = 0; id < nodes.length; id++) {
+            launchNode(id);
+        }
+        for (Gateway gateway : started) {
+            gateway.launch();
+        }
+        for (int id = 0; id < nodes.length; id++) {
+            awaitNodeReady(id);
+        }
+        for (Gateway gateway : started) {
+            gateway.awaitReady();
+        }
+    }
+
     /** Starts these gateways side by side and waits until each is ready. */
     void startGateways(Gateway... started) throws IOException, InterruptedException {
         for (Gateway gateway : started) {
             gateway.launch();
         }
         for (Gateway gateway : started) {
-            processes.awaitReady(gateway.process, WaitBounds.CLUSTER);
+            gateway.awaitReady();
         }
     }
 
@@ -271,6 +295,11 @@ final class ClusterVenue implements AutoCloseable {
     void startNode(int id) throws IOException, InterruptedException {
         launchNode(id);
         awaitNodeReady(id);
+    }
+
+    /** Starts one node on its data folder without waiting for it ({@link #awaitNodeReady} does). */
+    void launchNode(int id) throws IOException {
+        launchNode(id, new String[0]);
     }
 
     /**
@@ -300,7 +329,7 @@ final class ClusterVenue implements AutoCloseable {
             Integer.toString(id), "--data", nodeData(id).toString());
     }
 
-    private void awaitNodeReady(int id) throws IOException, InterruptedException {
+    void awaitNodeReady(int id) throws IOException, InterruptedException {
         processes.awaitOutput(nodes[id], "fixmatch node " + id + " ready", WaitBounds.CLUSTER);
     }
 

@@ -1,5 +1,6 @@
 package io.fixmatch.it.crash;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -84,9 +85,8 @@ final class GatewayTakeoverRun {
         sessions.add(DROP_COPY);
         try (ClusterVenue venue = new ClusterVenue(settings.directory().resolve("venue"), 3, sessions,
             settings.symbols(), settings.venueLines())) {
-            venue.startNodes();
             ClusterVenue.Gateway[] gateways = {venue.gateway(1, List.of()), venue.gateway(2, List.of())};
-            venue.startGateways(gateways);
+            venue.startVenue(gateways);
             int[] addresses = {gateways[0].fixPort, gateways[1].fixPort};
             Traders traders = Traders.withAddresses(settings.sessions(), addresses,
                 settings.directory().resolve("clients"), 30);
@@ -104,10 +104,14 @@ final class GatewayTakeoverRun {
                 traders.startLoad(settings.symbols(), settings.seed(), settings.ratePerSession());
                 int on = 0; // QuickFIX/J tries the first address first
                 int logonsSoFar = 1;
+                // What the last cycle started again (a gateway, a node), starting while the flow goes on: ready
+                // before the next disruption needs it, and at the end.
+                Restarting restarting = new Restarting(venue);
                 for (int cycle = 0; cycle < settings.disruptions().size(); cycle++) {
                     Disruption disruption = settings.disruptions().get(cycle);
                     TimeUnit.MILLISECONDS.sleep(random.nextLong(settings.minLoadMillis(),
                         settings.maxLoadMillis() + 1L));
+                    restarting.awaitReady();
                     ClusterVenue.Gateway lost = gateways[on];
                     disruptedAt.add(System.nanoTime());
                     lost.kill();
@@ -115,7 +119,8 @@ final class GatewayTakeoverRun {
                         int leader = venue.awaitLeader(-1, TIMEOUT);
                         venue.kill(leader);
                         venue.awaitLeader(leader, TIMEOUT);
-                        venue.startNode(leader);
+                        venue.launchNode(leader); // back on its disk, as a follower
+                        restarting.node = leader;
                     }
                     ClusterVenue.deleteTree(lost.data);
                     traders.awaitLogons(++logonsSoFar, TIMEOUT); // each at the other gateway, by itself
@@ -123,13 +128,15 @@ final class GatewayTakeoverRun {
                         - disruptedAt.get(disruptedAt.size() - 1)));
                     dropCopy.awaitLogons(logonsSoFar, TIMEOUT);
                     if (cycle + 1 < settings.disruptions().size()) {
-                        lost.start(); // a new machine in its place, for the next cycle's move back
+                        lost.launch(); // a new machine in its place, for the next cycle's move back
+                        restarting.gateway = lost;
                     }
                     on = 1 - on;
                 }
                 TimeUnit.MILLISECONDS.sleep(settings.minLoadMillis());
                 traders.stopLoad();
                 traders.awaitQuiet(TIMEOUT);
+                restarting.awaitReady();
                 int requests = TraderLog.total(traders.logs(), log -> log.requests().size());
                 traders.queryStatus(TIMEOUT.plusSeconds(requests / 1_000));
                 traders.finish();
@@ -152,6 +159,28 @@ final class GatewayTakeoverRun {
                 log -> (int) log.reports().stream().filter(Report::isFill).count());
             return new Result(disagreements, logons, ClusterCrashRun.pauses(traders.logs(), disruptedAt), relogonMillis,
                 traders.logs(), fills, takeovers, copyDifferences, copied);
+        }
+    }
+
+    /** A gateway or node started again and not yet seen ready. */
+    private static final class Restarting {
+        private final ClusterVenue venue;
+        ClusterVenue.Gateway gateway;
+        int node = -1;
+
+        Restarting(ClusterVenue venue) {
+            this.venue = venue;
+        }
+
+        void awaitReady() throws IOException, InterruptedException {
+            if (gateway != null) {
+                gateway.awaitReady();
+                gateway = null;
+            }
+            if (node >= 0) {
+                venue.awaitNodeReady(node);
+                node = -1;
+            }
         }
     }
 
