@@ -222,7 +222,8 @@ final class ClusterCrashRun {
         for (int attempt = 1; ; attempt++) {
             Instant endOfDay = settings.timers() ? Instant.now().plus(lead).truncatedTo(ChronoUnit.SECONDS) : null;
             venue.configure(endOfDay == null ? List.of() : timerLines(endOfDay, settings));
-            venue.startVenue(gateway);
+            venue.startNodes();
+            venue.startGateways(gateway);
             if (endOfDay == null || Instant.now().isBefore(endOfDay)) {
                 return endOfDay;
             }

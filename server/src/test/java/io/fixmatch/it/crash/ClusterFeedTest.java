@@ -48,7 +48,8 @@ class ClusterFeedTest {
              FeedHandler two = listening(TestServers.freeUdpPort(), logTwo)) {
             ClusterVenue.Gateway gatewayOne = publishingTo(venue.gateway(1, List.of()), one);
             ClusterVenue.Gateway gatewayTwo = publishingTo(venue.gateway(2, List.of()), two);
-            venue.startVenue(gatewayOne);
+            venue.startNodes();
+            venue.startGateways(gatewayOne);
             Traders traders = new Traders(SESSIONS, gatewayOne.fixPort, directory.resolve("clients"));
             long beforeKill;
             long afterKill;

@@ -75,7 +75,8 @@ class ClusterNodeRefusalsTest {
         try (ClusterVenue venue = new ClusterVenue(directory.resolve("venue"), 1, List.of("CLIENT1", "CLIENT2"),
             List.of("AAPL", "MSFT"), List.of())) {
             ClusterVenue.Gateway gateway = venue.gateway(1, List.of());
-            venue.startVenue(gateway);
+            venue.startNodes();
+            venue.startGateways(gateway);
             try (QfjClient buyer = QfjClient.logOn("CLIENT1", gateway.fixPort);
                  QfjClient seller = QfjClient.logOn("CLIENT2", gateway.fixPort)) {
                 buyer.send(Orders.limit("b1", "AAPL", Side.BUY, 100, "100.00"));

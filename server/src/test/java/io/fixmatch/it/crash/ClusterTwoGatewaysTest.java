@@ -71,7 +71,8 @@ class ClusterTwoGatewaysTest {
             List.of("session.DROPCOPY.dropCopyFor=" + String.join(",", COVERED)))) {
             ClusterVenue.Gateway one = venue.gateway(1, GATEWAY_1);
             ClusterVenue.Gateway two = venue.gateway(2, GATEWAY_2);
-            venue.startVenue(one, two);
+            venue.startNodes();
+            venue.startGateways(one, two);
             Map<String, Integer> ports = new LinkedHashMap<>();
             List.of("CLIENT1", "CLIENT2").forEach(compId -> ports.put(compId, one.fixPort));
             List.of("CLIENT3", "CLIENT4").forEach(compId -> ports.put(compId, two.fixPort));

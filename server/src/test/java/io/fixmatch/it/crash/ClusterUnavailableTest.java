@@ -44,7 +44,8 @@ class ClusterUnavailableTest {
         try (ClusterVenue venue = new ClusterVenue(directory.resolve("venue"), 3, SESSIONS, SYMBOLS,
             List.of("cluster.unavailableAfterMs=" + UNAVAILABLE_AFTER_MS))) {
             ClusterVenue.Gateway gateway = venue.gateway(1, List.of());
-            venue.startVenue(gateway);
+            venue.startNodes();
+            venue.startGateways(gateway);
             Traders traders = new Traders(SESSIONS, gateway.fixPort, directory.resolve("clients"));
             List<TraderLog> logs;
             try {

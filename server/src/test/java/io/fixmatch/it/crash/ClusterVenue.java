@@ -261,16 +261,6 @@ final class ClusterVenue implements AutoCloseable {
         }
     }
 
-    /**
-     * Starts every node, waits until each is ready, then starts these gateways side by side and waits for them. (The
-     * gateways started beside the nodes, tried 2026-11-28, gave up waiting for the cluster on a machine loaded by
-     * another build: a gateway's connect deadline is shorter than a loaded node's start.)
-     */
-    void startVenue(Gateway... started) throws IOException, InterruptedException {
-        startNodes();
-        startGateways(started);
-    }
-
     /** Starts these gateways side by side and waits until each is ready. */
     void startGateways(Gateway... started) throws IOException, InterruptedException {
         for (Gateway gateway : started) {

@@ -86,7 +86,8 @@ final class GatewayTakeoverRun {
         try (ClusterVenue venue = new ClusterVenue(settings.directory().resolve("venue"), 3, sessions,
             settings.symbols(), settings.venueLines())) {
             ClusterVenue.Gateway[] gateways = {venue.gateway(1, List.of()), venue.gateway(2, List.of())};
-            venue.startVenue(gateways);
+            venue.startNodes();
+            venue.startGateways(gateways);
             int[] addresses = {gateways[0].fixPort, gateways[1].fixPort};
             Traders traders = Traders.withAddresses(settings.sessions(), addresses,
                 settings.directory().resolve("clients"), 30);

@@ -87,7 +87,8 @@ class SessionFencingTest {
 
     /** The nodes and both gateways started; a proxy in front of gateway 1. */
     private static CuttableProxy startVenue(ClusterVenue venue) throws Exception {
-        venue.startVenue(venue.gateway(1, List.of()), venue.gateway(2, List.of()));
+        venue.startNodes();
+        venue.startGateways(venue.gateway(1, List.of()), venue.gateway(2, List.of()));
         return new CuttableProxy(venue.gateways().get(0).fixPort);
     }
 
