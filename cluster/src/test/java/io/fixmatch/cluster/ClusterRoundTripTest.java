@@ -27,6 +27,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @Timeout(300)
 class ClusterRoundTripTest {
+    /**
+     * How far ahead the timers these tests wait for fall due (a GTD expiry, a volatility interruption's end): long
+     * enough for what must happen before them (a leader killed, snapshots taken: a few hundred ms here, each checked),
+     * short enough not to idle the suite (they were 4-6 s: most of this class's time).
+     */
+    private static final long TIMER_MILLIS = 3_000;
 
     @Test
     void ordersTradeThroughTheClusterAndSurviveTheLeadersLoss() throws Exception {
@@ -91,6 +97,8 @@ class ClusterRoundTripTest {
     /**
      * The engine's own deadline (a GTD order's expiry) is a cluster timer whose deadline is replicated: with no other
      * command, the order expires at its time, even though the leader that scheduled the timer was killed meanwhile.
+     * The expiry is {@link #TIMER_MILLIS} away: the leader is killed well before it (checked), the new leader is elected
+     * before it or after it (then the overdue timer fires at once), either way from the replicated log alone.
      */
     @Test
     void aGtdOrderExpiresByTheClustersTimerAfterTheLeaderThatScheduledItDied() throws Exception {
@@ -99,11 +107,13 @@ class ClusterRoundTripTest {
             int leader = venue.leader;
             InboundCommandRing inbound = venue.inbound;
             OutboundEventRing outbound = venue.outbound;
-            long expire = (System.currentTimeMillis() + 4_000) * 1_000_000L;
+            long expire = (System.currentTimeMillis() + TIMER_MILLIS) * 1_000_000L;
             assertTrue(inbound.offer(new Command().newOrder(1, "gtd", 0, Side.BUY, OrderType.LIMIT,
                 TimeInForce.GTD, 15_000, 100).expireTimeNanos(expire)));
             assertEquals(List.of("1 ACCEPTED gtd"), awaitEvents(outbound, 1));
             cluster.kill(leader);
+            assertTrue(System.currentTimeMillis() * 1_000_000L < expire,
+                "precondition: the leader that scheduled the timer died before it was due");
             assertTrue(cluster.awaitLeader(TestCluster.WAIT.toMillis()) != leader);
             assertEquals(List.of("1 EXPIRED gtd"), awaitEvents(outbound, 1));
             assertTrue(System.currentTimeMillis() * 1_000_000L >= expire, "not before its time");
@@ -123,12 +133,16 @@ class ClusterRoundTripTest {
             int leader = venue.leader;
             InboundCommandRing inbound = venue.inbound;
             OutboundEventRing outbound = venue.outbound;
-            startVolatilityCall(inbound, outbound, 4_000);
+            long beforeTheCall = System.currentTimeMillis();
+            startVolatilityCall(inbound, outbound, TIMER_MILLIS);
             long callStarted = System.currentTimeMillis();
             cluster.kill(leader);
+            assertTrue(System.currentTimeMillis() - beforeTheCall < TIMER_MILLIS,
+                "precondition: the leader died during the call");
             assertTrue(cluster.awaitLeader(TestCluster.WAIT.toMillis()) != leader);
             assertEquals(List.of("2 FILL b1", "1 FILL s1", "1 TRIGGERED sl"), awaitEvents(outbound, 3));
-            assertTrue(System.currentTimeMillis() - callStarted >= 3_500, "not before the interruption's end");
+            assertTrue(System.currentTimeMillis() - callStarted >= TIMER_MILLIS - 500,
+                "not before the interruption's end");
             assertEquals(0, drain(outbound).size(), "no report twice");
         }
     }
@@ -145,7 +159,7 @@ class ClusterRoundTripTest {
             int leader = venue.leader;
             InboundCommandRing inbound = venue.inbound;
             OutboundEventRing outbound = venue.outbound;
-            startVolatilityCall(inbound, outbound, 6_000);
+            startVolatilityCall(inbound, outbound, TIMER_MILLIS);
             assertTrue(cluster.node(leader).requestSnapshot());
             long deadline = System.nanoTime() + TestCluster.WAIT.toNanos();
             for (int id = 0; id < 3; id++) {
@@ -154,6 +168,8 @@ class ClusterRoundTripTest {
                     Thread.sleep(10);
                 }
             }
+            List<String> uncrossed = drain(outbound); // the uncross's reports, if the call ended before the snapshots
+            assertEquals(List.of(), uncrossed, "precondition: every node's snapshot was taken during the call");
             int follower = (leader + 1) % 3;
             cluster.kill(follower);
             cluster.start(follower);

@@ -31,7 +31,8 @@ import java.util.function.LongUnaryOperator;
  * case where coordinated omission hides a server's stall.
  *
  * <p>Answers: New for a resting order, a full Trade for an IOC, Canceled, Replaced; with {@code trace}, the
- * latency-trace tags 7101-7107, stamped so that the "journal" stage is the injected delay.
+ * latency-trace tags 7101-7107, stamped so that the "journal" stage is the injected delay. A market data request is
+ * refused (MarketDataRequestReject).
  */
 final class DelayingAcceptor implements AutoCloseable {
     private static final int MAX_MESSAGE = 8192;
@@ -134,6 +135,11 @@ final class DelayingAcceptor implements AutoCloseable {
                         case MsgTypes.LOGON -> send(MsgTypes.LOGON, w -> w.field(FixTags.ENCRYPT_METHOD, 0L)
                             .field(FixTags.HEART_BT_INT, 30L).field(FixTags.RESET_SEQ_NUM_FLAG, 'Y'));
                         case MsgTypes.LOGOUT -> send(MsgTypes.LOGOUT, w -> { });
+                        // No market data here: refused at once, as a venue without it does, so the generator runs
+                        // without its md_update probe instead of waiting its whole --timeout for a snapshot.
+                        case MsgTypes.MARKET_DATA_REQUEST -> send(MsgTypes.MARKET_DATA_REQUEST_REJECT, w -> w
+                            .field(FixTags.MD_REQ_ID, message.stringValue(FixTags.MD_REQ_ID))
+                            .field(FixTags.MD_REQ_REJ_REASON, '0').field(FixTags.TEXT, "no market data here"));
                         case MsgTypes.NEW_ORDER_SINGLE, MsgTypes.ORDER_CANCEL_REQUEST,
                              MsgTypes.ORDER_CANCEL_REPLACE_REQUEST -> {
                             count++;
