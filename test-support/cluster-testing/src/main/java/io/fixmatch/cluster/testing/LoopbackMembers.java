@@ -32,13 +32,18 @@ public final class LoopbackMembers {
     public static String free(int size) {
         Random random = new Random();
         List<Integer> bases = new ArrayList<>();
+        List<Integer> adminPorts = new ArrayList<>();
         StringBuilder members = new StringBuilder();
         while (bases.size() < size) {
             int base = FIRST_BASE + random.nextInt(BASES) * 10;
-            if (!bases.contains(base) && freeBase(base)) {
-                members.append(bases.size()).append(",127.0.0.1,").append(base).append(',').append(freeTcpPort())
+            // An admin port is a free ephemeral one, closed at once: the kernel may hand it out again, so each member's
+            // must differ from the others' (two members once drew the same one and the venue refused to start).
+            int adminPort = freeTcpPort();
+            if (!bases.contains(base) && !adminPorts.contains(adminPort) && freeBase(base)) {
+                members.append(bases.size()).append(",127.0.0.1,").append(base).append(',').append(adminPort)
                     .append(';');
                 bases.add(base);
+                adminPorts.add(adminPort);
             }
         }
         return members.toString();
