@@ -90,7 +90,8 @@ class ClusterFailoverTest {
     static void assertConsistent(ClusterCrashRun.Result result) {
         System.out.println("failovers (ms): " + result.failoverMillis() + "; clients' pauses (ms): "
             + result.pauseMillis() + "; fills " + result.fills() + "; requests " + result.requests(Request.Kind.NEW_ORDER)
-            + " new, " + result.requests(Request.Kind.CANCEL) + " cancels");
+            + " new, " + result.requests(Request.Kind.CANCEL) + " cancels; reports after their orders' status answers"
+            + " (the timers' work since): " + CrashChecker.reportsAfterTheirAnswers(result.logs()));
         assertTrue(result.requests(Request.Kind.NEW_ORDER) > 1_000, "load ran");
         assertTrue(result.fills() > 100, "orders traded");
         assertEquals(List.of(), result.disagreements());

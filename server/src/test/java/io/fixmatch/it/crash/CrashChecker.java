@@ -12,9 +12,12 @@ import java.util.TreeMap;
  * The verdict of a crash-consistency run, from the clients' FIX logs alone (each {@link TraderLog} ends with the
  * server's answers to an OrderStatusRequest for every ClOrdID the client sent):
  * <ul>
- *   <li>for every ClOrdID, the client's last report agrees with the server's status answer (OrdStatus, CumQty,
- *       LeavesQty; an id no longer live at the server must be one the client was told is filled, canceled,
- *       rejected or replaced). A request the client never heard of again must be unknown to the server and
+ *   <li>for every ClOrdID, the client's last report before the server's status answer agrees with that answer
+ *       (OrdStatus, CumQty, LeavesQty; an id no longer live at the server must be one the client was told is filled,
+ *       canceled, rejected or replaced). The answer is the order as it stood when the server answered: what the
+ *       cluster's timers did to it afterwards (a call's uncross, a GTD expiry), reported after the answer, is
+ *       later news, not a disagreement; any other report after it is one. A request the client never heard of
+ *       again must be unknown to the server and
  *       refused at the session level or never sent; otherwise it was lost on the way in (the server does not
  *       know it) or its report was lost (the server acted on it);</li>
  *   <li>no ClOrdID acknowledged twice; no ExecID with two different contents, across all clients;</li>
@@ -43,6 +46,20 @@ final class CrashChecker {
         return found;
     }
 
+    /**
+     * How many reports reached their clients after their orders' status answers (what the timers did since: these
+     * runs' summaries print it, as the race it was).
+     */
+    static int reportsAfterTheirAnswers(List<TraderLog> logs) {
+        int count = 0;
+        for (TraderLog log : logs) {
+            for (ClientView view : fold(log.reports()).values()) {
+                count += view.afterAnswer.size();
+            }
+        }
+        return count;
+    }
+
     /** What the client was told about one ClOrdID, folded from its reports in the server's order. */
     private static final class ClientView {
         /** The last execution naming this ClOrdID (not a status answer, not the reject of a duplicate). */
@@ -54,6 +71,8 @@ final class CrashChecker {
         final List<Report> acks = new ArrayList<>();
         /** The server's answer to the status request, the last one if several. */
         Report statusAnswer;
+        /** Executions after the status answer (in the server's order): what timers did since (held apart). */
+        final List<Report> afterAnswer = new ArrayList<>();
 
         boolean answered() {
             return last != null || cancelReject != null || endedBy != null;
@@ -69,8 +88,8 @@ final class CrashChecker {
             }
             if (last != null) {
                 return "OrdStatus " + last.ordStatus() + " CumQty " + last.cumQty() + " LeavesQty " + last.leavesQty()
-                    + " (" + (last.execId() == null ? "" : "ExecID " + last.execId() + ", ") + "ExecType "
-                    + last.execType() + ")";
+                    + " (seq " + last.seqNum() + ", " + (last.execId() == null ? "" : "ExecID " + last.execId() + ", ")
+                    + "ExecType " + last.execType() + ")";
             }
             return cancelReject != null ? "cancel/replace rejected" : "nothing";
         }
@@ -81,34 +100,58 @@ final class CrashChecker {
         for (Report report : reports) {
             ClientView view = views.computeIfAbsent(report.clOrdId(), id -> new ClientView());
             if (report.isStatusAnswer()) {
-                view.statusAnswer = report;
+                if (!isRefusal(report)) {
+                    List<Report> between = new ArrayList<>(view.afterAnswer); // before this answer: applied
+                    view.afterAnswer.clear();
+                    between.forEach(earlier -> apply(views, view, earlier));
+                    view.statusAnswer = report;
+                } else if (view.statusAnswer == null || isRefusal(view.statusAnswer)) {
+                    view.statusAnswer = report; // asked again later; said if never answered
+                }
                 continue;
             }
-            if (report.msgType() == Report.CANCEL_REJECT) {
-                view.cancelReject = report;
+            if (view.statusAnswer != null && !isRefusal(view.statusAnswer)) {
+                view.afterAnswer.add(report); // the answer was the order as it stood: compared with it as it was
                 continue;
             }
-            switch (report.execType()) {
-                case '0' -> {
-                    view.acks.add(report);
-                    view.last = report;
-                }
-                case '8' -> {
-                    if (view.acks.isEmpty()) { // else: the reject of a duplicate; the order stands
-                        view.last = report;
-                    }
-                }
-                case '4', '5' -> {
-                    view.last = report;
-                    if (report.origClOrdId() != null && !report.origClOrdId().equals(report.clOrdId())) {
-                        views.computeIfAbsent(report.origClOrdId(), id -> new ClientView()).endedBy =
-                            (report.execType() == '4' ? "canceled by " : "replaced by ") + report.clOrdId();
-                    }
-                }
-                default -> view.last = report;
-            }
+            apply(views, view, report);
         }
         return views;
+    }
+
+    /** A report, in the server's order, folded into what its ClOrdID's client was told. */
+    private static void apply(Map<String, ClientView> views, ClientView view, Report report) {
+        if (report.msgType() == Report.CANCEL_REJECT) {
+            view.cancelReject = report;
+            return;
+        }
+        switch (report.execType()) {
+            case '0' -> {
+                view.acks.add(report);
+                view.last = report;
+            }
+            case '8' -> {
+                if (view.acks.isEmpty()) { // else: the reject of a duplicate; the order stands
+                    view.last = report;
+                }
+            }
+            case '4', '5' -> {
+                view.last = report;
+                if (report.origClOrdId() != null && !report.origClOrdId().equals(report.clOrdId())) {
+                    views.computeIfAbsent(report.origClOrdId(), id -> new ClientView()).endedBy =
+                        (report.execType() == '4' ? "canceled by " : "replaced by ") + report.clOrdId();
+                }
+            }
+            default -> view.last = report;
+        }
+    }
+
+    /**
+     * What the cluster's timers do to a resting order with no request: a call's uncross fills it (a stop it triggers
+     * too), a GTD or day order expires. The status queries come after the last request, so only these may follow.
+     */
+    private static boolean isTimersWork(Report report) {
+        return report.msgType() == Report.EXECUTION_REPORT && (report.execType() == 'F' || report.execType() == 'C');
     }
 
     /** The server's status answer: known (live, with its state), unknown, or a refusal (no answer at all). */
@@ -123,8 +166,9 @@ final class CrashChecker {
     }
 
     private static String describeAnswer(Report answer) {
-        return knownAtServer(answer) ? "OrdStatus " + answer.ordStatus() + " CumQty " + answer.cumQty()
-            + " LeavesQty " + answer.leavesQty() + " OrderID " + answer.orderId() : "unknown order";
+        return (knownAtServer(answer) ? "OrdStatus " + answer.ordStatus() + " CumQty " + answer.cumQty()
+            + " LeavesQty " + answer.leavesQty() + " OrderID " + answer.orderId() : "unknown order")
+            + " (seq " + answer.seqNum() + ")";
     }
 
     private static void checkOrders(TraderLog log, List<Disagreement> found) {
@@ -145,6 +189,12 @@ final class CrashChecker {
             }
             boolean known = knownAtServer(answer);
             String both = request.kind() + "; client: " + view.describe() + "; server: " + describeAnswer(answer);
+            List<String> unexplained = view.afterAnswer.stream().filter(report -> !isTimersWork(report))
+                .map(Report::describe).toList();
+            if (!unexplained.isEmpty()) {
+                found.add(new Disagreement(Category.STATUS_MISMATCH, session, id, both + "; after the answer, "
+                    + unexplained + " (only a timer's uncross or expiry may follow it: no request was left)"));
+            }
             if (!view.answered()) {
                 unanswered(log, request, views, known, both, found);
             } else if (view.live()) {

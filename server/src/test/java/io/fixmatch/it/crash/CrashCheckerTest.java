@@ -283,6 +283,38 @@ class CrashCheckerTest {
         assertOnly(found, Category.STATUS_MISMATCH, Category.STATUS_MISMATCH);
     }
 
+    /**
+     * The status answer is the order as it stood: a call's uncross or an expiry by the cluster's timer, reported
+     * after it, is later news (a CI run's client was told of an uncross after its answers and the checker called it
+     * a mismatch), compared with nothing; a fill before the answer that the answer lacks is still caught.
+     */
+    @Test
+    void whatTimersDidAfterTheStatusAnswerIsLaterNewsNotADisagreement() {
+        Session one = new Session("CLIENT1");
+        Session two = new Session("CLIENT2");
+        one.order("U", BUY, 10).report("1", '0', '0', "U", BUY, 0, 10);
+        two.order("S", SELL, 14).report("2", '0', '0', "S", SELL, 0, 14).fill("3", "S", SELL, 2, 2, 12);
+        one.fill("4", "U", BUY, 2, 2, 8);
+        one.order("V", BUY, 4).report("5", '0', '0', "V", BUY, 0, 4);
+        one.order("E", SELL, 3).report("6", '0', '0', "E", SELL, 0, 3);
+        one.status("U", BUY, '1', 2, 8).status("V", BUY, '0', 0, 4).status("E", SELL, '0', 0, 3);
+        two.status("S", SELL, '1', 2, 12);
+        one.fill("7", "U", BUY, 8, 10, 0).fill("9", "V", BUY, 4, 4, 0)  // the call's uncross, after the answers
+            .report("11", 'C', 'C', "E", SELL, 0, 0);                 // a GTD expiry, after its answer
+        two.fill("8", "S", SELL, 8, 10, 4).fill("10", "S", SELL, 4, 14, 0);
+        assertEquals(List.of(), CrashChecker.check(List.of(one.finish(), two.finish())));
+    }
+
+    @Test
+    void anyOtherReportAfterTheStatusAnswerIsCaught() {
+        Session one = new Session("CLIENT1");
+        one.order("K", BUY, 5).report("1", '0', '0', "K", BUY, 0, 5).status("K", BUY, '0', 0, 5)
+            .report("2", '4', '4', "K", BUY, 0, 0);  // canceled after the last request: no timer does that
+        List<Disagreement> found = check(one);
+        assertFound(found, Category.STATUS_MISMATCH, "K");
+        assertOnly(found, Category.STATUS_MISMATCH);
+    }
+
     @Test
     void anOrderAcknowledgedTwiceIsCaught() {
         Session one = new Session("CLIENT1");
