@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  *       the restart applies every number once, in order, and ends with the engine's books.</li>
  * </ul>
  * (The handler's books against the FIX market data's and {@code /book} through a long flow: MarketDataTest; the
- * stream through a lossy link: FeedRecoveryTest; a cluster's leader killed: ClusterFeedTest.)
+ * stream through a lossy link: FeedRecoveryTest; a cluster's leader killed: ClusterFailoverTest's FeedWatch.)
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 @BothModes

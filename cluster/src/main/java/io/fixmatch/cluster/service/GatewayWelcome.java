@@ -18,9 +18,10 @@ import java.util.Map;
 /**
  * The leader's answers to a gateway's HELLO (Egress): a WELCOME telling where the cluster stands (the gateway's last
  * applied command and egress batch, its owners' last inbound positions and settings, the symbols' reference prices,
- * the engine's view, the symbols' schedule and volatility settings), the books as they rest (SEED messages, for its
- * market data), then every batch it has not acknowledged (marked history); or a REFUSED saying why not. Reads the
- * engine, changes nothing: only the leader writes these, and only for a hello, never for a command.
+ * the engine's view with each symbol's trading phase, the symbols' schedule and volatility settings), the books as
+ * they rest (SEED messages, for its market data), then every batch it has not acknowledged (marked history); or a
+ * REFUSED saying why not. Reads the engine, changes nothing: only the leader writes these, and only for a hello, never
+ * for a command.
  */
 final class GatewayWelcome {
     private static final int SEED_MESSAGE_BYTES = 64 * 1024;
@@ -72,7 +73,7 @@ final class GatewayWelcome {
             reply.putLong(at, engine.referencePrice(symbol), Egress.ORDER);
             at += Long.BYTES;
         }
-        int viewLength = runtime.view().encode(reply, at + Integer.BYTES, false, false);
+        int viewLength = runtime.view().encode(reply, at + Integer.BYTES, false, false, true); // phases: a joiner's
         reply.putInt(at, viewLength, Egress.ORDER);
         at = putSymbolSettings(engine, at + Integer.BYTES + viewLength);
         reply.putLong(at, engine.marketDataSequence(), Egress.ORDER); // the books' number (the binary feed's)

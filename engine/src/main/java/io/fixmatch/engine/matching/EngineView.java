@@ -196,12 +196,23 @@ public final class EngineView {
 
     /**
      * The writer (the service thread of a cluster node): this view's halts and engaged kill switches, and, if
-     * {@code withAnswer}, the last book query's answer, into {@code buffer} for a gateway's mirror ({@link #apply}):
-     * i32 symbols, a byte per symbol (halted), i32 engaged kill switches and their owner ids, u8 flags (1: a day
-     * ended, 2: an answer follows), then the answer's longs. Only replicated state goes in (no counters of this
-     * node's own), so every node writes the same bytes. Returns the length.
+     * {@code withAnswer}, the last book query's answer, and, if {@code withPhases}, each symbol's trading phase, into
+     * {@code buffer} for a gateway's mirror ({@link #apply}): i32 symbols, a byte per symbol (halted), i32 engaged
+     * kill switches and their owner ids, u8 flags (1: a day ended, 2: an answer follows, 4: the phases follow), then
+     * the answer's longs, then a byte per symbol (its phase's code). Only replicated state goes in (no counters of
+     * this node's own), so every node writes the same bytes. Returns the length.
+     *
+     * <p>The phases are for a welcome, which must tell a gateway joining during a call that the symbol is in one
+     * (its feed and market data start from them); a reader of an earlier release passes over the flag and the bytes
+     * after what it reads, so they need no new protocol version.
      */
     public int encode(MutableDirectBuffer buffer, int offset, boolean dayEnded, boolean withAnswer) {
+        return encode(buffer, offset, dayEnded, withAnswer, false);
+    }
+
+    /** {@link #encode(MutableDirectBuffer, int, boolean, boolean)}, with each symbol's phase if {@code withPhases}. */
+    public int encode(MutableDirectBuffer buffer, int offset, boolean dayEnded, boolean withAnswer,
+                      boolean withPhases) {
         int at = offset;
         buffer.putInt(at, symbols);
         at += Integer.BYTES;
@@ -219,11 +230,16 @@ public final class EngineView {
             }
         }
         buffer.putInt(countAt, engaged);
-        buffer.putByte(at++, (byte) ((dayEnded ? 1 : 0) | (withAnswer ? 2 : 0)));
+        buffer.putByte(at++, (byte) ((dayEnded ? 1 : 0) | (withAnswer ? 2 : 0) | (withPhases ? 4 : 0)));
         if (withAnswer) {
             for (long value : answer) {
                 buffer.putLong(at, value);
                 at += Long.BYTES;
+            }
+        }
+        if (withPhases) {
+            for (int i = 0; i < symbols; i++) {
+                buffer.putByte(at++, (byte) phase(i).code());
             }
         }
         return at - offset;
@@ -231,7 +247,8 @@ public final class EngineView {
 
     /** The most bytes {@link #encode} writes, for buffers. */
     public int maxEncodedLength(int engagedKillSwitches) {
-        return 2 * Integer.BYTES + symbols + engagedKillSwitches * Integer.BYTES + 1 + answer.length * Long.BYTES;
+        return 2 * Integer.BYTES + symbols + engagedKillSwitches * Integer.BYTES + 1 + answer.length * Long.BYTES
+            + symbols;
     }
 
     /** A mirror's one writer: takes what {@link #encode} wrote on a node. */
@@ -266,6 +283,11 @@ public final class EngineView {
                 at += Long.BYTES;
             }
             SEQUENCE.setRelease(this, next + 1);
+        }
+        if ((flags & 4) != 0) {
+            for (int i = 0; i < count; i++) {
+                phase(i, TradingPhase.ofCode(buffer.getByte(at++)));
+            }
         }
     }
 

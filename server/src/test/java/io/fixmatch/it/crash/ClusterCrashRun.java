@@ -139,6 +139,11 @@ final class ClusterCrashRun {
     }
 
     static Result run(Settings settings) throws Exception {
+        return run(settings, RunObserver.NONE);
+    }
+
+    /** The run, with {@code observer} told of its moments (its checks may fail the run). */
+    static Result run(Settings settings, RunObserver observer) throws Exception {
         SplittableRandom random = new SplittableRandom(settings.seed());
         List<Long> failovers = new ArrayList<>();
         List<Long> disruptedAt = new ArrayList<>();
@@ -148,15 +153,18 @@ final class ClusterCrashRun {
                 venue.mountNodeDisks(NODE_DISK_MEGABYTES);
             }
             ClusterVenue.Gateway gateway = venue.gateway(1, List.of());
+            observer.gatewayMade(gateway);
             Instant endOfDay = start(venue, gateway, settings);
             Traders traders = new Traders(settings.sessions(), gateway.fixPort,
                 settings.directory().resolve("clients"));
             Map<String, Integer> logons;
+            long stoppedAt;
             try {
                 traders.start();
                 traders.awaitLogons(1, TIMEOUT);
                 traders.startLoad(settings.symbols(), settings.seed(), settings.ratePerSession(),
                     settings.timers() ? GTD_PERCENT : 0);
+                observer.flowStarted(venue);
                 FollowerDown whileDown = settings.timers()
                     ? () -> timersAtWork(venue, gateway, traders, settings) : () -> { };
                 int gatewayStarts = 1;
@@ -173,7 +181,9 @@ final class ClusterCrashRun {
                         traders.awaitQuiet(TIMEOUT);
                         traders.resumeLoad();
                     } else {
+                        observer.disrupting();
                         failovers.add(disrupt(venue, disruption, random, whileDown));
+                        observer.disrupted();
                     }
                 }
                 TimeUnit.MILLISECONDS.sleep(settings.minLoadMillis());
@@ -181,6 +191,7 @@ final class ClusterCrashRun {
                     awaitEndOfDay(venue, endOfDay); // the flow goes on until the day has ended
                 }
                 traders.stopLoad();
+                stoppedAt = System.nanoTime();
                 traders.awaitQuiet(TIMEOUT);
                 int requests = TraderLog.total(traders.logs(), log -> log.requests().size());
                 traders.queryStatus(TIMEOUT.plusSeconds(requests / 1_000));
@@ -195,6 +206,7 @@ final class ClusterCrashRun {
             List<Disagreement> disagreements = CrashChecker.check(traders.logs());
             venue.awaitNodesCaughtUp(TIMEOUT);
             awaitSameBooks(venue, settings.symbols());
+            observer.flowEnded(venue, stoppedAt);
             gateway.stop();
             venue.stopNodes();
             List<List<String>> journals = new ArrayList<>();
