@@ -74,13 +74,16 @@ class BinaryFeedTest {
     @Test
     void handlersJoiningMidDayTakeTheBooksTheStreamHadAtTheirSnapshotsNumber() throws Exception {
         int retransmitPort = TestServers.freeUdpPort();
+        String session = FeedBooks.session(retransmitPort); // a stray datagram of another test's server is not heard
         FeedLog earlyLog = new FeedLog();
-        FeedHandler early = listening(FeedBooks.handler(retransmitPort), earlyLog);
+        FeedHandler early = listening(FeedBooks.handler(0, 0, retransmitPort, session), earlyLog);
         // The late handlers' ports are in the channel from the start, but nothing listens there until each joins.
         int lateStream = TestServers.freeUdpPort();
         int lateSnapshots = TestServers.freeUdpPort();
-        FixmatchServer server = start(FeedBooks.overrides(retransmitPort, List.of(early.streamPort(), lateStream),
-            List.of(early.snapshotPort(), lateSnapshots)));
+        Map<String, String> feed = new HashMap<>(FeedBooks.overrides(retransmitPort,
+            List.of(early.streamPort(), lateStream), List.of(early.snapshotPort(), lateSnapshots)));
+        feed.put("marketData.feed.session", session);
+        FixmatchServer server = start(feed);
         AdminClient admin = new AdminClient(server.adminPort(), null);
         RandomOrderFlow flow = new RandomOrderFlow(logOn("CLIENT1", server), 31, SYMBOLS, List.of());
         flow.run(1_000);
@@ -92,7 +95,7 @@ class BinaryFeedTest {
                 late.close(); // the next one binds the same ports
             }
             lateLog = new FeedLog();
-            late = listening(FeedBooks.handler(lateStream, lateSnapshots, retransmitPort), lateLog);
+            late = listening(FeedBooks.handler(lateStream, lateSnapshots, retransmitPort, session), lateLog);
             long deadline = System.nanoTime() + WaitBounds.ANSWER.toNanos();
             while (!late.synced()) { // the flow goes on while it joins
                 flow.run(50);

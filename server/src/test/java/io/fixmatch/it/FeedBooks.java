@@ -32,8 +32,29 @@ public final class FeedBooks {
 
     /** A handler on these loopback ports (0: free ones), not started. */
     public static FeedHandler handler(int streamPort, int snapshotPort, int retransmitPort) {
-        return new FeedHandler(HandlerSettings.of(new InetSocketAddress("127.0.0.1", streamPort),
-            new InetSocketAddress("127.0.0.1", snapshotPort), new InetSocketAddress("127.0.0.1", retransmitPort)));
+        return new FeedHandler(settings(streamPort, snapshotPort, retransmitPort));
+    }
+
+    /** A handler on these loopback ports (0: free ones) hearing only the feed session {@code session}, not started. */
+    public static FeedHandler handler(int streamPort, int snapshotPort, int retransmitPort, String session) {
+        HandlerSettings settings = settings(streamPort, snapshotPort, retransmitPort);
+        return new FeedHandler(new HandlerSettings(session, settings.stream(), settings.snapshots(),
+            settings.retransmit(), settings.interfaceName(), settings.maxPerRequest(), settings.retransmitTimeoutMs(),
+            settings.tooFarBehind()));
+    }
+
+    private static HandlerSettings settings(int streamPort, int snapshotPort, int retransmitPort) {
+        return HandlerSettings.of(new InetSocketAddress("127.0.0.1", streamPort),
+            new InetSocketAddress("127.0.0.1", snapshotPort), new InetSocketAddress("127.0.0.1", retransmitPort));
+    }
+
+    /**
+     * A feed session name of the test server whose retransmission service is on {@code retransmitPort}: that server
+     * binds the port while it runs, so no two running servers share the name, and a handler of one test hears no
+     * datagram of another's server sent to a port it happens to reuse ({@code marketData.feed.session}).
+     */
+    public static String session(int retransmitPort) {
+        return "T" + retransmitPort;
     }
 
     /** The server's feed keys sending the stream and the snapshots to these handlers' ports. */
