@@ -96,6 +96,13 @@ public final class MatchingService implements ClusteredService {
      * by a release before versions (0) took every HELLO, so its replay does too: the log means what it meant.
      */
     private int termProtocolVersion = -1;
+    /**
+     * True while a log message, a timer or a snapshot is being handled. Aeron's idle strategy, which an offer waiting
+     * on back-pressure and the snapshot's writer call, runs {@link #doBackgroundWork}: the book query must not enter
+     * the engine then (in the middle of a command it would restamp that command's later events and its phase clock,
+     * on the leader only, which alone offers egress).
+     */
+    private boolean handling;
     /** The admin endpoint's book query: asked (any thread), answered by the service thread between messages. */
     private volatile long bookQueryAsked;
     private volatile int bookQuerySymbol;
@@ -133,12 +140,15 @@ public final class MatchingService implements ClusteredService {
 
     @Override
     public void onStart(Cluster cluster, Image snapshotImage) {
+        handling = true;
         try {
             start(cluster, snapshotImage);
         } catch (RuntimeException e) {
             status.startFailure = e.getMessage() != null ? e.getMessage() : e.toString();
             LOG.error("the matching service cannot start: {}", status.startFailure, e);
             throw e;
+        } finally {
+            handling = false;
         }
     }
 
@@ -202,6 +212,15 @@ public final class MatchingService implements ClusteredService {
 
     @Override
     public void onSessionClose(ClientSession session, long timestamp, CloseReason closeReason) {
+        handling = true;
+        try {
+            handleSessionClose(session, timestamp, closeReason);
+        } finally {
+            handling = false;
+        }
+    }
+
+    private void handleSessionClose(ClientSession session, long timestamp, CloseReason closeReason) {
         GatewaySlot slot = slots.bySession(session.id());
         if (slot != null) {
             clock.set(timestamp);
@@ -217,6 +236,16 @@ public final class MatchingService implements ClusteredService {
     @Override
     public void onSessionMessage(ClientSession session, long timestamp, DirectBuffer buffer, int offset, int length,
                                  Header header) {
+        handling = true;
+        try {
+            handleMessage(session, timestamp, buffer, offset, length, header);
+        } finally {
+            handling = false;
+        }
+    }
+
+    private void handleMessage(ClientSession session, long timestamp, DirectBuffer buffer, int offset, int length,
+                               Header header) {
         if (status.startFailure != null) {
             return; // configured apart from the venue: applies nothing, stops (NodeMain)
         }
@@ -342,6 +371,15 @@ public final class MatchingService implements ClusteredService {
 
     @Override
     public void onTimerEvent(long correlationId, long timestamp) {
+        handling = true;
+        try {
+            handleTimer(correlationId, timestamp);
+        } finally {
+            handling = false;
+        }
+    }
+
+    private void handleTimer(long correlationId, long timestamp) {
         if (status.startFailure != null) {
             return;
         }
@@ -581,6 +619,15 @@ public final class MatchingService implements ClusteredService {
 
     @Override
     public void onTakeSnapshot(ExclusivePublication snapshotPublication) {
+        handling = true;
+        try {
+            takeSnapshot(snapshotPublication);
+        } finally {
+            handling = false;
+        }
+    }
+
+    private void takeSnapshot(ExclusivePublication snapshotPublication) {
         long start = System.nanoTime();
         int bytes = ServiceSnapshot.take(snapshotPublication, cluster.idleStrategy(), settings, runtime.engine(), slots,
             ledger, new ServiceSnapshot.State(journal.commandSequence(), timers.endOfDayDeadline(), venueFingerprint,
@@ -631,11 +678,11 @@ public final class MatchingService implements ClusteredService {
         }
     }
 
-    /** Between log messages: answers the admin endpoint's book query (reads the books, changes nothing). */
+    /** Between log messages only ({@link #handling}): answers the admin endpoint's book query (reads the books). */
     @Override
     public int doBackgroundWork(long nowNs) {
         long asked = bookQueryAsked;
-        if (asked == bookQueryAnswered || runtime == null) {
+        if (asked == bookQueryAnswered || runtime == null || handling) {
             return 0;
         }
         bookQueryAnswered = asked;
