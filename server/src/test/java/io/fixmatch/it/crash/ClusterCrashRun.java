@@ -198,8 +198,8 @@ final class ClusterCrashRun {
                 traders.finish();
                 logons = traders.logons();
             } catch (AssertionError e) {
-                throw new AssertionError(e.getMessage() + "\ngateway output:\n" + tail(venue.output(gateway.process)),
-                    e);
+                throw new AssertionError(e.getMessage() + "\ngateway output:\n"
+                    + OutputTail.of(venue.output(gateway.process), 40), e);
             } finally {
                 traders.close();
             }
@@ -430,7 +430,7 @@ final class ClusterCrashRun {
                 if (!output.contains("copied the snapshot at log position")
                     || !output.contains("restored the cluster's snapshot")) {
                     throw new AssertionError("node " + follower + " on an empty disk did not start from the"
-                        + " cluster's snapshot; its output:\n" + tail(output));
+                        + " cluster's snapshot; its output:\n" + OutputTail.of(output, 40));
                 }
                 return 0;
             }
@@ -442,7 +442,7 @@ final class ClusterCrashRun {
                 String output = venue.output(venue.node(leader));
                 if (venue.node(leader).exitValue() != 3 || !output.contains("journal append failed")) {
                     throw new AssertionError("node " + leader + " stopped with exit " + venue.node(leader).exitValue()
-                        + " on a full disk; its output:\n" + tail(output));
+                        + " on a full disk; its output:\n" + OutputTail.of(output, 40));
                 }
                 venue.awaitLeader(leader, TIMEOUT);
                 long millis = (System.nanoTime() - start) / 1_000_000;
@@ -481,7 +481,7 @@ final class ClusterCrashRun {
             int exit = venue.stop(id);
             if (exit != 0) {
                 throw new AssertionError("node " + id + " stopped with exit " + exit + " on SIGTERM; its output:\n"
-                    + tail(venue.output(venue.node(id))));
+                    + OutputTail.of(venue.output(venue.node(id)), 40));
             }
             if (id == leader) {
                 venue.awaitLeader(leader, TIMEOUT);
@@ -562,11 +562,6 @@ final class ClusterCrashRun {
             .map(line -> line.replaceFirst("^\\{\"index\":\\d+,", "{")).toList();
     }
 
-    private static String tail(String output) {
-        String[] lines = output.split("\n");
-        return String.join("\n", java.util.Arrays.copyOfRange(lines, Math.max(0, lines.length - 40), lines.length));
-    }
-
     /** Asks the leader for a snapshot and waits until this node has taken it. */
     private static void snapshotTakenBy(ClusterVenue venue, int node) throws Exception {
         long before = snapshots(venue, node);
@@ -589,5 +584,4 @@ final class ClusterCrashRun {
         Object value = venue.describe(node).get("snapshots");
         return value instanceof Number number ? number.longValue() : -1;
     }
-
 }

@@ -109,8 +109,9 @@ class ClusterTwoGatewaysTest {
                 awaitSameBooks(venue, watcher, book);
                 watcher.assertNoProtocolErrors();
             } catch (AssertionError e) {
-                throw new AssertionError(e.getMessage() + "\ngateway 1:\n" + tail(venue.output(one.process))
-                    + "\ngateway 2:\n" + tail(venue.output(two.process)), e);
+                throw new AssertionError(e.getMessage() + "\ngateway 1:\n"
+                    + OutputTail.of(venue.output(one.process), 40) + "\ngateway 2:\n"
+                    + OutputTail.of(venue.output(two.process), 40), e);
             } finally {
                 traders.close();
                 dropCopy.close();
@@ -144,11 +145,6 @@ class ClusterTwoGatewaysTest {
 
             assertJournalToolsAgreeOnEveryNode(venue, book, requests);
         }
-    }
-
-    private static String tail(String output) {
-        List<String> lines = output.lines().toList();
-        return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
     }
 
     /** Applies what the subscriber receives until its books are every node's (the flow is over: they stand still). */

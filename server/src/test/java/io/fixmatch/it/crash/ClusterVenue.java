@@ -309,8 +309,23 @@ final class ClusterVenue implements AutoCloseable {
             Integer.toString(id), "--data", nodeData(id).toString());
     }
 
+    /**
+     * Waits for the node's ready line; failing, says where every other node stood too (a leader whose election never
+     * closes waits on its followers: their output tells why).
+     */
     void awaitNodeReady(int id) throws IOException, InterruptedException {
-        processes.awaitOutput(nodes[id], "fixmatch node " + id + " ready", WaitBounds.CLUSTER);
+        try {
+            processes.awaitOutput(nodes[id], "fixmatch node " + id + " ready", WaitBounds.CLUSTER);
+        } catch (AssertionError e) {
+            StringBuilder others = new StringBuilder(e.getMessage());
+            for (int other = 0; other < nodes.length; other++) {
+                if (other != id && nodes[other] != null) {
+                    others.append("\nnode ").append(other).append(nodes[other].isAlive() ? " (running)" : " (ended)")
+                        .append(":\n").append(OutputTail.of(output(nodes[other]), 40));
+                }
+            }
+            throw new AssertionError(others.toString(), e);
+        }
     }
 
     /** A gateway serving these sessions (all configured ones if none are named). */

@@ -3,7 +3,6 @@ package io.fixmatch.it.crash;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -95,7 +94,7 @@ final class CrashRun {
                         traders.resumeLoad();
                     } catch (AssertionError e) {
                         throw new AssertionError("cycle " + cycle + ": " + e.getMessage() + "\nserver output:\n"
-                            + tail(server.output()), e);
+                            + OutputTail.of(server.output(), 30), e);
                     }
                 }
                 traders.stopLoad();
@@ -113,10 +112,5 @@ final class CrashRun {
             return new CrashRunReport(settings, loadMillis, requestsAtStops, traders.logs(), disagreements,
                 Duration.ofNanos(System.nanoTime() - startNanos));
         }
-    }
-
-    private static String tail(String output) {
-        String[] lines = output.split("\n");
-        return String.join("\n", Arrays.copyOfRange(lines, Math.max(0, lines.length - 30), lines.length));
     }
 }

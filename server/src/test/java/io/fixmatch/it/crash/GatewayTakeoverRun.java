@@ -149,7 +149,8 @@ final class GatewayTakeoverRun {
                 takeovers = venue.sessionTakeovers(gateways[on]);
             } catch (AssertionError e) {
                 throw new AssertionError(e.getMessage() + "\ngateways' output:\n"
-                    + tail(venue.output(gateways[0].process)) + "\n---\n" + tail(venue.output(gateways[1].process)),
+                    + OutputTail.of(venue.output(gateways[0].process), 40) + "\n---\n"
+                    + OutputTail.of(venue.output(gateways[1].process), 40),
                     e);
             } finally {
                 traders.close();
@@ -183,10 +184,5 @@ final class GatewayTakeoverRun {
                 node = -1;
             }
         }
-    }
-
-    private static String tail(String output) {
-        String[] lines = output.split("\n");
-        return String.join("\n", java.util.Arrays.copyOfRange(lines, Math.max(0, lines.length - 40), lines.length));
     }
 }
