@@ -1,6 +1,7 @@
 package io.fixmatch.server;
 
 import io.fixmatch.cluster.node.ClusterNode;
+import io.fixmatch.cluster.node.ElectionWatch;
 import io.fixmatch.cluster.node.NodeSeed;
 import io.fixmatch.cluster.node.NodeSettings;
 import io.fixmatch.cluster.service.ServiceSettings;
@@ -146,12 +147,15 @@ public final class NodeMain implements Callable<Integer> {
     }
 
     /**
-     * Until a stop signal or the cluster's shutdown: says when it is ready, refuses a state it cannot take, stops when
-     * its journal cannot be written.
+     * Until a stop signal or the cluster's shutdown: says when it is ready, and when an election stays open for long,
+     * refuses a state it cannot take, stops when its journal cannot be written.
      */
     private int serve(ClusterNode clusterNode, Logger log) throws InterruptedException {
         boolean announced = false;
+        ElectionWatch election = new ElectionWatch(clusterNode,
+            ElectionWatch.patienceFor(clusterNode.settings().timings()));
         while (!stopSignals.await(READY_CHECK_MS, TimeUnit.MILLISECONDS)) {
+            election.check(System.nanoTime());
             if (clusterNode.status().startFailure() != null) {
                 log.error("cannot start: {}", clusterNode.status().startFailure());
                 return ServerMain.EXIT_BAD_CONFIGURATION;

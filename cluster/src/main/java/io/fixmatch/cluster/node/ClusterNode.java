@@ -228,8 +228,13 @@ public final class ClusterNode implements AutoCloseable {
      * before the snapshot), but it serves from the moment its election closes.
      */
     public boolean electionClosed() {
+        return electionState() == ElectionState.CLOSED;
+    }
+
+    /** Any thread: the step this node's election is at ({@code CLOSED} when over); null before the module counts it. */
+    public ElectionState electionState() {
         AtomicCounter counter = driver.consensusModule().context().electionStateCounter();
-        return counter != null && !counter.isClosed() && ElectionState.get(counter) == ElectionState.CLOSED;
+        return counter == null || counter.isClosed() ? null : ElectionState.get(counter);
     }
 
     /** Any thread: elections this node has taken part in since it started. */
