@@ -17,8 +17,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What JLBH runs at each due time: send the source's next request, recording when it was due (JLBH's start time)
- * and how late its send began. Answers are sampled by the reader thread, so requests are pipelined like a trader's,
+ * What JLBH runs at each due time: send the source's next request, recording when it was due (the {@link Pacer}'s
+ * schedule) and how late its send began. Answers are sampled by the reader thread, so requests are pipelined like a trader's,
  * and every round trip counts from when its request was due (coordinated omission corrected).
  *
  * <p>JLBH sends the warm-up as fast as it can; this task paces it on the same schedule itself, so the acceptor is
@@ -73,14 +73,15 @@ final class SendTask implements JLBHTask {
 
     @Override
     public void run(long startTimeNs) {
-        long due = startTimeNs;
-        if (!warmedUp) {
+        long due;
+        if (warmedUp) {
+            due = pacer.sendingAt(startTimeNs);
+        } else {
             long gap = pacer.advanceForWarmup();
             warmupDue = warmupDue == 0 ? System.nanoTime() : warmupDue + gap;
             pacer.waitUntil(warmupDue, true);
-            due = warmupDue;
+            due = pacer.sendingAt(warmupDue);
         }
-        pacer.sendingAt(due);
         long start = System.nanoTime();
         long id = source.id();
         tracker.sending(id, source.kind(), due);
@@ -110,6 +111,7 @@ final class SendTask implements JLBHTask {
 
     @Override
     public void runComplete() {
+        pacer.runEnded();
         for (String name : probes.names()) {
             keep(probeRuns, name, probes.recorder(name).getIntervalHistogram());
         }
