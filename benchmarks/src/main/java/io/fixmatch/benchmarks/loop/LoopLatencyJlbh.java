@@ -3,6 +3,7 @@ package io.fixmatch.benchmarks.loop;
 import io.fixmatch.engine.api.Command;
 import io.fixmatch.engine.api.EventSink;
 import io.fixmatch.engine.loop.MatchingRuntime;
+import io.fixmatch.loadgen.pacing.Pacer;
 import net.openhft.affinity.AffinityLock;
 import net.openhft.chronicle.jlbh.JLBH;
 import net.openhft.chronicle.jlbh.JLBHOptions;
@@ -16,7 +17,9 @@ import java.util.Map;
 /**
  * Latency of one command through the matching loop, from the moment it was due to be offered to the inbound ring
  * to the moment its event is taken off the outbound ring, at a fixed rate (JLBH, coordinated omission corrected).
- * The JLBH thread offers the command and waits for its event itself, so no third thread competes for the CPUs.
+ * The JLBH thread offers the command and waits for its event itself, so no third thread competes for the CPUs. The
+ * due times are the load generator's {@link Pacer}'s, not JLBH's start times, which forgive the lateness at each of
+ * JLBH's progress lines and drift by each spin's overshoot (docs/PERFORMANCE.md, "How the load generator measures").
  * With {@code roll=TEST_SECONDLY} the journal rolls to a new file every second: the worst case then includes
  * the rolls.
  *
@@ -24,16 +27,21 @@ import java.util.Map;
  *                        [roll=FAST_DAILY|TEST_SECONDLY]</pre>
  */
 public final class LoopLatencyJlbh implements JLBHTask {
+    /** Gaps longer than this are parked through but the last of it (none at the default rate). */
+    private static final long PARK_MARGIN_NANOS = 2_000_000;
     private final MatchingRuntime runtime;
     private final Command[] commands;
     private long eventsSeen;
     private final EventSink counter = event -> eventsSeen++;
+    private final Pacer pacer;
     private long sent;
     private JLBH jlbh;
 
-    private LoopLatencyJlbh(MatchingRuntime runtime) {
+    private LoopLatencyJlbh(MatchingRuntime runtime, int rate) {
         this.runtime = runtime;
         this.commands = LoopFixture.restAndCancel(1 << 16);
+        long interval = 1_000_000_000L / rate;
+        this.pacer = new Pacer(() -> interval, PARK_MARGIN_NANOS, Pacer.Wait.SPIN); // as JLBH alone: spins the gap
     }
 
     public static void main(String[] args) throws Exception {
@@ -54,6 +62,7 @@ public final class LoopLatencyJlbh implements JLBHTask {
         System.out.println("loop latency: " + options);
         MatchingRuntime runtime = LoopFixture.runtime(options.get("journal").equals("on"), options.get("idle"),
             options.get("roll"), directory);
+        LoopLatencyJlbh task = new LoopLatencyJlbh(runtime, rate);
         try {
             new JLBH(new JLBHOptions()
                 .warmUpIterations(Math.min(rate * 5, 200_000))
@@ -61,9 +70,10 @@ public final class LoopLatencyJlbh implements JLBHTask {
                 .runs(runs)
                 .throughput(rate)
                 .accountForCoordinatedOmission(true)
+                .latencyDistributor(task.pacer)
                 .recordOSJitter(false)
                 .acquireLock(() -> AffinityLock.acquireLock(false))
-                .jlbhTask(new LoopLatencyJlbh(runtime))).start();
+                .jlbhTask(task)).start();
         } finally {
             runtime.close();
             LoopFixture.deleteRecursively(directory);
@@ -77,6 +87,7 @@ public final class LoopLatencyJlbh implements JLBHTask {
 
     @Override
     public void run(long startTimeNs) {
+        long due = pacer.sendingAt(startTimeNs);
         Command command = commands[(int) (sent++ & (commands.length - 1))];
         long expected = eventsSeen + 1;
         while (!runtime.inbound().offer(command)) {
@@ -87,6 +98,11 @@ public final class LoopLatencyJlbh implements JLBHTask {
                 Thread.onSpinWait();
             }
         }
-        jlbh.sample(System.nanoTime() - startTimeNs);
+        jlbh.sample(System.nanoTime() - due);
+    }
+
+    @Override
+    public void runComplete() {
+        pacer.runEnded();
     }
 }

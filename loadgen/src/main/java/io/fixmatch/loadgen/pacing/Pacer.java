@@ -1,14 +1,14 @@
 package io.fixmatch.loadgen.pacing;
 
-import io.fixmatch.loadgen.flow.RequestSource;
 import net.openhft.chronicle.jlbh.LatencyDistributor;
 
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
 
 /**
  * Keeps the generator on schedule without burning a core. JLBH asks its {@link LatencyDistributor} for the gap to
  * the next request right before it waits for it, on its own thread; as that distributor, the pacer takes the gap
- * from the {@link RequestSource} (fixed for the seeded flow, recorded for a replay) and parks the thread until
+ * from the {@code RequestSource} (fixed for the seeded flow, recorded for a replay) and parks the thread until
  * {@code margin} before the due time, so that JLBH, which would otherwise spin the whole gap, only waits out the
  * last bit. In {@link Wait#YIELD} mode (the default) the pacer also waits out that last bit itself, yielding the
  * core to any thread that wants it (the server's, the reader's: on two cores, spinning starves them); in
@@ -29,7 +29,8 @@ public final class Pacer implements LatencyDistributor {
     /** How the last {@code margin} before each due time is waited out. */
     public enum Wait { YIELD, SPIN }
 
-    private final RequestSource source;
+    /** Moves the request source to the next request and returns its gap ({@code RequestSource.advance}). */
+    private final LongSupplier advance;
     private final long marginNanos;
     private final Wait wait;
     /** The due time of the request last sent; 0 when a run is about to start (its first due time is JLBH's). */
@@ -40,8 +41,12 @@ public final class Pacer implements LatencyDistributor {
     private long nextDue;
     private boolean advanced;
 
-    public Pacer(RequestSource source, long marginNanos, Wait wait) {
-        this.source = source;
+    /**
+     * @param advance moves the requests to the next one and returns the nanoseconds from the previous one's due time
+     *                ({@code RequestSource::advance}); called once per request
+     */
+    public Pacer(LongSupplier advance, long marginNanos, Wait wait) {
+        this.advance = advance;
         this.marginNanos = marginNanos;
         this.wait = wait;
     }
@@ -52,7 +57,7 @@ public final class Pacer implements LatencyDistributor {
      */
     @Override
     public long apply(long averageLatencyNanos) {
-        long gap = source.advance();
+        long gap = advance.getAsLong();
         advanced = true;
         if (lastDue == 0) {
             return gap; // a run's first request: JLBH starts the run's schedule
@@ -69,7 +74,7 @@ public final class Pacer implements LatencyDistributor {
      */
     public long sendingAt(long jlbhStartNanos) {
         if (!advanced) {
-            source.advance();
+            advance.getAsLong();
         }
         advanced = false;
         long due = nextDue != 0 ? nextDue : jlbhStartNanos;
@@ -88,7 +93,7 @@ public final class Pacer implements LatencyDistributor {
     /** Moves the source to the next request without waiting; returns its gap (the warm-up paces itself). */
     public long advanceForWarmup() {
         advanced = true;
-        return source.advance();
+        return advance.getAsLong();
     }
 
     /** Parks until {@code margin} before {@code dueNanos}, then, if {@code toTheEnd}, yields or spins until it. */

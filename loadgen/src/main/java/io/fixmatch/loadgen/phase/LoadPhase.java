@@ -45,7 +45,7 @@ public final class LoadPhase {
 
     /** Runs the warm-up and the measured runs, waits for the last answers; JLBH's tables go to {@code out}. */
     public PhaseResult run(PrintStream out) throws InterruptedException {
-        Pacer pacer = new Pacer(source, plan.parkMarginNanos(), plan.waitMode());
+        Pacer pacer = new Pacer(source::advance, plan.parkMarginNanos(), plan.waitMode());
         SendTask task = new SendTask(source, client, tracker, probes, stages, pacer, plan.timerSlackNanos(),
             sendListener);
         JLBHOptions options = new JLBHOptions()

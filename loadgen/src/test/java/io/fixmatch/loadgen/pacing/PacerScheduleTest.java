@@ -86,7 +86,7 @@ class PacerScheduleTest {
         private int sent;
 
         RecordingTask(Pacer.Wait wait, int requests, boolean heldBeforeChecks) {
-            this.pacer = new Pacer(new SeededSource(7, List.of("AAPL"), 2, RATE), 300_000, wait);
+            this.pacer = new Pacer(new SeededSource(7, List.of("AAPL"), 2, RATE)::advance, 300_000, wait);
             this.dues = new long[requests];
             this.heldBeforeChecks = heldBeforeChecks;
         }
