@@ -288,6 +288,11 @@ public final class QfjClient implements AutoCloseable {
         return new ArrayList<>(incoming);
     }
 
+    /** QuickFIX/J's session events (its log's onEvent): what it decided, in order. */
+    List<String> events() {
+        return new ArrayList<>(events);
+    }
+
     List<String> outgoingRaw() {
         return new ArrayList<>(outgoing);
     }
@@ -350,9 +355,15 @@ public final class QfjClient implements AutoCloseable {
             return;
         }
         Session session = Session.lookupSession(sessionId);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2); // QFJ's LogoutTimeout
+        // The flag is set right after the write returns: only a starved thread takes long, so the bound is the
+        // tests' answer bound (it was QFJ's 2 s LogoutTimeout, and a suite beside a build saw a second Logout once).
+        long deadline = System.nanoTime() + WaitBounds.ANSWER.toNanos();
         while (session != null && !session.isLogoutSent() && System.nanoTime() < deadline) {
-            LockSupport.parkNanos(50_000); // the flag is set right after the write returns
+            LockSupport.parkNanos(50_000);
+        }
+        if (session != null && !session.isLogoutSent()) {
+            errors.add("the server's Logout came " + WaitBounds.ANSWER + " after QFJ wrote its own, and QFJ has not"
+                + " marked its own sent: it will answer with a second Logout");
         }
     }
 

@@ -107,8 +107,9 @@ class QfjSessionLifecycleTest {
         first.close(); // QFJ sends Logout and waits for the server's
         RawFix.Msg logoutReply = incoming(first, "5").get(0);
         RawFixClient.assertField(logoutReply, 34, 3);
-        assertEquals(1, outgoing(first, "5").size());
         first.assertNoProtocolErrors();
+        assertEquals(1, outgoing(first, "5").size(), () -> "Logouts sent: " + outgoing(first, "5") + "; QFJ events: "
+            + first.events());
 
         // The server has let the session go: the same session logs on again, numbers continuing on both sides.
         QfjClient second = logOn("CLIENT1", new QfjClient.Options().fileStore(store));
