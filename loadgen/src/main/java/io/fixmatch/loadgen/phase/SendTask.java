@@ -18,8 +18,8 @@ import java.util.Map;
 
 /**
  * What JLBH runs at each due time: send the source's next request, recording when it was due (the {@link Pacer}'s
- * schedule) and how late its send began. Answers are sampled by the reader thread, so requests are pipelined like a trader's,
- * and every round trip counts from when its request was due (coordinated omission corrected).
+ * schedule) and how late its send began. Answers are sampled by the reader thread, so requests are pipelined like a
+ * trader's, and every round trip counts from when its request was due (coordinated omission corrected).
  *
  * <p>JLBH sends the warm-up as fast as it can; this task paces it on the same schedule itself, so the acceptor is
  * never flooded.
